@@ -1,0 +1,157 @@
+import type { RgbImage } from '../contracts/raster.js';
+
+/** Four corners, clockwise from top-left of the text as read: [tl, tr, br, bl]. */
+export type Quad = [Point, Point, Point, Point];
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export function rotateImage(img: RgbImage, degrees: 0 | 90 | 180 | 270): RgbImage {
+  if (degrees === 0) return img;
+  const { width: w, height: h, data } = img;
+  const outW = degrees === 180 ? w : h;
+  const outH = degrees === 180 ? h : w;
+  const out = new Uint8Array(outW * outH * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let nx: number;
+      let ny: number;
+      if (degrees === 90) {
+        nx = h - 1 - y;
+        ny = x;
+      } else if (degrees === 180) {
+        nx = w - 1 - x;
+        ny = h - 1 - y;
+      } else {
+        nx = y;
+        ny = w - 1 - x;
+      }
+      const s = (y * w + x) * 3;
+      const d = (ny * outW + nx) * 3;
+      out[d] = data[s];
+      out[d + 1] = data[s + 1];
+      out[d + 2] = data[s + 2];
+    }
+  }
+  return { width: outW, height: outH, data: out };
+}
+
+/** Where a point of the original image lands after rotateImage(img, degrees). */
+export function rotatePoint(p: Point, w: number, h: number, degrees: 0 | 90 | 180 | 270): Point {
+  switch (degrees) {
+    case 0:
+      return p;
+    case 90:
+      return { x: h - p.y, y: p.x };
+    case 180:
+      return { x: w - p.x, y: h - p.y };
+    case 270:
+      return { x: p.y, y: w - p.x };
+  }
+}
+
+/** Box-filter shrink by an integer factor: keeps thin strokes that bilinear sampling would skip. */
+function shrinkByFactor(img: RgbImage, k: number): RgbImage {
+  const outW = Math.max(1, Math.floor(img.width / k));
+  const outH = Math.max(1, Math.floor(img.height / k));
+  const out = new Uint8Array(outW * outH * 3);
+  const sums = new Uint32Array(outW * 3);
+  const area = k * k;
+  for (let oy = 0; oy < outH; oy++) {
+    sums.fill(0);
+    for (let dy = 0; dy < k; dy++) {
+      const row = (oy * k + dy) * img.width * 3;
+      for (let ox = 0; ox < outW; ox++) {
+        let s = row + ox * k * 3;
+        const o = ox * 3;
+        for (let dx = 0; dx < k; dx++, s += 3) {
+          sums[o] += img.data[s];
+          sums[o + 1] += img.data[s + 1];
+          sums[o + 2] += img.data[s + 2];
+        }
+      }
+    }
+    const base = oy * outW * 3;
+    for (let i = 0; i < outW * 3; i++) out[base + i] = Math.round(sums[i] / area);
+  }
+  return { width: outW, height: outH, data: out };
+}
+
+/** Resize to an exact size; large reductions go through an area shrink first. */
+export function resizeImage(img: RgbImage, outW: number, outH: number): RgbImage {
+  const k = Math.floor(Math.min(img.width / outW, img.height / outH));
+  const src = k >= 2 ? shrinkByFactor(img, k) : img;
+  if (src.width === outW && src.height === outH) return src;
+  const sx = src.width / outW;
+  const sy = src.height / outH;
+  return warpAffine(src, outW, outH, [sx, 0, 0.5 * sx - 0.5, 0, sy, 0.5 * sy - 0.5]);
+}
+
+/** Copy a window of the image (clamped to its bounds). */
+export function cropImage(img: RgbImage, x0: number, y0: number, w: number, h: number): RgbImage {
+  const out = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    const sy = Math.min(img.height - 1, y0 + y);
+    const start = (sy * img.width + x0) * 3;
+    out.set(img.data.subarray(start, start + w * 3), y * w * 3);
+  }
+  return { width: w, height: h, data: out };
+}
+
+/**
+ * Sample the parallelogram spanned by quad[0] -> quad[1] (width) and quad[0] -> quad[3] (height)
+ * into an upright outW x outH image, so a slanted text line comes out horizontal.
+ */
+export function warpQuad(img: RgbImage, quad: Quad, outW: number, outH: number): RgbImage {
+  const [tl, tr, , bl] = quad;
+  const ux = (tr.x - tl.x) / outW;
+  const uy = (tr.y - tl.y) / outW;
+  const vx = (bl.x - tl.x) / outH;
+  const vy = (bl.y - tl.y) / outH;
+  // Sample at pixel centres: source = tl + (x + 0.5) * u + (y + 0.5) * v, in pixel-centre coordinates.
+  const cx = tl.x + 0.5 * (ux + vx) - 0.5;
+  const cy = tl.y + 0.5 * (uy + vy) - 0.5;
+  return warpAffine(img, outW, outH, [ux, vx, cx, uy, vy, cy]);
+}
+
+/**
+ * Bilinear sampling through the affine map source = (a*x + b*y + c, d*x + e*y + f) from each
+ * destination pixel; points outside the source repeat its edge.
+ */
+function warpAffine(
+  img: RgbImage,
+  outW: number,
+  outH: number,
+  [a, b, c, d0, e, f]: [number, number, number, number, number, number],
+): RgbImage {
+  const out = new Uint8Array(outW * outH * 3);
+  const { width: w, height: h, data } = img;
+  const maxX = w - 1;
+  const maxY = h - 1;
+  let d = 0;
+  for (let y = 0; y < outH; y++) {
+    for (let x = 0; x < outW; x++) {
+      let fx = a * x + b * y + c;
+      let fy = d0 * x + e * y + f;
+      fx = fx < 0 ? 0 : fx > maxX ? maxX : fx;
+      fy = fy < 0 ? 0 : fy > maxY ? maxY : fy;
+      const x0 = Math.floor(fx);
+      const y0 = Math.floor(fy);
+      const x1 = x0 < maxX ? x0 + 1 : x0;
+      const y1 = y0 < maxY ? y0 + 1 : y0;
+      const ax = fx - x0;
+      const ay = fy - y0;
+      const i00 = (y0 * w + x0) * 3;
+      const i01 = (y0 * w + x1) * 3;
+      const i10 = (y1 * w + x0) * 3;
+      const i11 = (y1 * w + x1) * 3;
+      for (let c = 0; c < 3; c++) {
+        const top = data[i00 + c] + (data[i01 + c] - data[i00 + c]) * ax;
+        const bottom = data[i10 + c] + (data[i11 + c] - data[i10 + c]) * ax;
+        out[d++] = Math.round(top + (bottom - top) * ay);
+      }
+    }
+  }
+  return { width: outW, height: outH, data: out };
+}

@@ -1,0 +1,133 @@
+import type { RgbImage } from '../contracts/raster.js';
+import type { InferenceSession } from '../runtime/inference.js';
+import { DEFAULT_DB_OPTIONS, dbPostprocess, type DbOptions } from './db-postprocess.js';
+import type { RotatedRect } from './geometry.js';
+import { cropImage, resizeImage } from './image-ops.js';
+
+export interface DetectionOptions {
+  /** Longest side of the page, in pixels, that the detector sees; larger pages are scaled down. */
+  maxSide: number;
+  /** Shortest side scaled down to at most this; long receipts keep their text size through tiling. */
+  maxShortSide: number;
+  /** Tile edge in detector pixels; pages larger than this are cut into overlapping tiles. */
+  tileSize: number;
+  /** Overlap between neighbouring tiles; lines shorter than this are wholly inside one tile. */
+  tileOverlap: number;
+  db: DbOptions;
+}
+
+export const DEFAULT_DETECTION_OPTIONS: DetectionOptions = {
+  maxSide: 4096,
+  maxShortSide: 1024,
+  tileSize: 1280,
+  tileOverlap: 128,
+  db: DEFAULT_DB_OPTIONS,
+};
+
+// ImageNet statistics in the B, G, R order PaddleOCR's detector was trained on.
+const DET_MEAN = [0.406, 0.456, 0.485];
+const DET_STD = [0.225, 0.224, 0.229];
+
+/** Find text boxes on a page; boxes come back in page pixel coordinates. */
+export async function detectText(
+  session: InferenceSession,
+  page: RgbImage,
+  opts: DetectionOptions = DEFAULT_DETECTION_OPTIONS,
+): Promise<RotatedRect[]> {
+  const scale = Math.min(1, opts.maxShortSide / Math.min(page.width, page.height), opts.maxSide / Math.max(page.width, page.height));
+  const w = Math.max(32, Math.round(page.width * scale));
+  const h = Math.max(32, Math.round(page.height * scale));
+  const scaled = scale === 1 ? page : resizeImage(page, w, h);
+  const sx = page.width / w;
+  const sy = page.height / h;
+  const rects: RotatedRect[] = [];
+  for (const tile of planTiles(w, h, opts.tileSize, opts.tileOverlap)) {
+    const img = tile.w === w && tile.h === h ? scaled : cropImage(scaled, tile.x, tile.y, tile.w, tile.h);
+    for (const box of await detectTile(session, img, opts.db)) {
+      const cx = box.rect.cx + tile.x;
+      const cy = box.rect.cy + tile.y;
+      // Keep a box in the one tile whose core holds its centre: it lies wholly inside that tile.
+      if (cx < tile.coreX0 || cx >= tile.coreX1 || cy < tile.coreY0 || cy >= tile.coreY1) continue;
+      rects.push(scaleRect({ ...box.rect, cx, cy }, sx, sy));
+    }
+  }
+  return rects;
+}
+
+export interface Tile {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  coreX0: number;
+  coreY0: number;
+  coreX1: number;
+  coreY1: number;
+}
+
+/** Overlapping tiles covering a w x h image; cores split each overlap down the middle. */
+export function planTiles(w: number, h: number, size: number, overlap: number): Tile[] {
+  const xs = spans(w, size, overlap);
+  const ys = spans(h, size, overlap);
+  const tiles: Tile[] = [];
+  for (const [yi, y] of ys.entries()) {
+    for (const [xi, x] of xs.entries()) {
+      tiles.push({
+        x: x.start,
+        y: y.start,
+        w: x.len,
+        h: y.len,
+        coreX0: xi === 0 ? -Infinity : (x.start + xs[xi - 1].start + xs[xi - 1].len) / 2,
+        coreX1: xi === xs.length - 1 ? Infinity : (xs[xi + 1].start + x.start + x.len) / 2,
+        coreY0: yi === 0 ? -Infinity : (y.start + ys[yi - 1].start + ys[yi - 1].len) / 2,
+        coreY1: yi === ys.length - 1 ? Infinity : (ys[yi + 1].start + y.start + y.len) / 2,
+      });
+    }
+  }
+  return tiles;
+}
+
+function spans(total: number, size: number, overlap: number): { start: number; len: number }[] {
+  if (total <= size) return [{ start: 0, len: total }];
+  const count = Math.ceil((total - overlap) / (size - overlap));
+  const len = Math.ceil((total + (count - 1) * overlap) / count);
+  const out: { start: number; len: number }[] = [];
+  for (let i = 0; i < count; i++) {
+    const start = Math.min(i * (len - overlap), total - len);
+    out.push({ start, len });
+  }
+  return out;
+}
+
+async function detectTile(session: InferenceSession, img: RgbImage, db: DbOptions) {
+  // The network downsamples by 32: pad (not stretch) to the next multiple.
+  const W = Math.ceil(img.width / 32) * 32;
+  const H = Math.ceil(img.height / 32) * 32;
+  const plane = W * H;
+  // Padding stays 0, the dataset mean: neither paper nor ink.
+  const data = new Float32Array(3 * plane);
+  const src = img.data;
+  for (let y = 0; y < img.height; y++) {
+    for (let x = 0; x < img.width; x++) {
+      const s = (y * img.width + x) * 3;
+      const d = y * W + x;
+      // RGB in, BGR planes out.
+      data[d] = (src[s + 2] / 255 - DET_MEAN[0]) / DET_STD[0];
+      data[plane + d] = (src[s + 1] / 255 - DET_MEAN[1]) / DET_STD[1];
+      data[2 * plane + d] = (src[s] / 255 - DET_MEAN[2]) / DET_STD[2];
+    }
+  }
+  const out = await session.run({ data, dims: [1, 3, H, W] });
+  const mapW = out.dims[3];
+  const mapH = out.dims[2];
+  const boxes = dbPostprocess({ width: mapW, height: mapH, data: out.data }, db);
+  // Boxes beyond the padded area are impossible (padding is background), no clipping needed.
+  return boxes;
+}
+
+function scaleRect(r: RotatedRect, sx: number, sy: number): RotatedRect {
+  if (sx === 1 && sy === 1) return r;
+  // Scales are equal up to rounding; apply the mean to sizes and each to the centre.
+  const s = (sx + sy) / 2;
+  return { ...r, cx: r.cx * sx, cy: r.cy * sy, width: r.width * s, height: r.height * s };
+}
