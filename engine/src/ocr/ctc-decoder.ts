@@ -18,8 +18,9 @@ export interface DecodedText {
 /**
  * Greedy CTC decoding of a [batch, steps, classes] probability tensor: the best class per step,
  * repeats collapsed, blanks (class 0) dropped. charset[i] is the character of class i + 1.
+ * With `allowed`, only classes whose entry is 1 compete for a step.
  */
-export function ctcDecode(output: Tensor, charset: readonly string[]): DecodedText[] {
+export function ctcDecode(output: Tensor, charset: readonly string[], allowed?: Uint8Array): DecodedText[] {
   const [batch, steps, classes] = output.dims;
   const probs = output.data;
   const results: DecodedText[] = [];
@@ -32,7 +33,7 @@ export function ctcDecode(output: Tensor, charset: readonly string[]): DecodedTe
       let bestP = probs[base];
       for (let c = 1; c < classes; c++) {
         const p = probs[base + c];
-        if (p > bestP) {
+        if (p > bestP && (allowed === undefined || allowed[c] === 1)) {
           bestP = p;
           best = c;
         }

@@ -155,3 +155,25 @@ function warpAffine(
   }
   return { width: outW, height: outH, data: out };
 }
+
+/**
+ * Stretch intensities so the darkest `clip` share of pixels maps to black and the lightest to
+ * white. Faded thermal print keeps its thin strokes (colons, commas) this way.
+ */
+export function autoContrast(img: RgbImage, clip = 0.01): RgbImage {
+  const n = img.width * img.height;
+  const hist = new Uint32Array(256);
+  const d = img.data;
+  for (let i = 0; i < n; i++) hist[(d[3 * i] * 77 + d[3 * i + 1] * 150 + d[3 * i + 2] * 29) >> 8]++;
+  const cut = Math.floor(n * clip);
+  let lo = 0;
+  for (let acc = 0; lo < 255 && acc + hist[lo] <= cut; lo++) acc += hist[lo];
+  let hi = 255;
+  for (let acc = 0; hi > 0 && acc + hist[hi] <= cut; hi--) acc += hist[hi];
+  if (hi - lo < 16 || (lo === 0 && hi === 255)) return img;
+  const lut = new Uint8Array(256);
+  for (let v = 0; v < 256; v++) lut[v] = Math.max(0, Math.min(255, Math.round(((v - lo) * 255) / (hi - lo))));
+  const out = new Uint8Array(d.length);
+  for (let i = 0; i < d.length; i++) out[i] = lut[d[i]];
+  return { width: img.width, height: img.height, data: out };
+}

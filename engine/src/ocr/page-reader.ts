@@ -4,7 +4,7 @@ import type { InferenceSession } from '../runtime/inference.js';
 import { upsideDownProbabilities } from './angle-classifier.js';
 import type { DecodedText } from './ctc-decoder.js';
 import { bounds, rectCorners, type RotatedRect } from './geometry.js';
-import { rotateImage, rotatePoint, warpQuad, type Point, type Quad } from './image-ops.js';
+import { autoContrast, rotateImage, rotatePoint, warpQuad, type Point, type Quad } from './image-ops.js';
 import { orderLines } from './reading-order.js';
 import { DEFAULT_DETECTION_OPTIONS, detectText, type DetectionOptions } from './text-detector.js';
 import { DEFAULT_RECOGNITION_OPTIONS, recognitionWidth, recognizeCrops, type RecognitionOptions } from './text-recognizer.js';
@@ -16,6 +16,8 @@ export interface OcrModels {
   classifier: InferenceSession;
   /** Characters of the recogniser's classes 1..n (class 0 is the CTC blank). */
   charset: readonly string[];
+  /** Classes the reader may emit (index 0 is the blank); all when absent. */
+  allowedClasses?: Uint8Array;
 }
 
 export interface PageReadOptions {
@@ -69,6 +71,7 @@ export async function readPage(
     crops.map((c) => c.image),
     models.charset,
     opts.recognition,
+    models.allowedClasses,
   );
   const lines: OcrLine[] = [];
   texts.forEach((t, i) => {
@@ -94,10 +97,12 @@ interface LineCrop {
 }
 
 function cropLines(page: RgbImage, rects: RotatedRect[], opts: RecognitionOptions): LineCrop[] {
-  return rects.map((r) => {
+  return rects.map((r0) => {
+    const r = { ...r0, width: r0.width + 2 * opts.padEnds * r0.height };
     const quad = rectCorners(r);
     const width = recognitionWidth(r, opts);
-    return { quad, image: warpQuad(page, quad, width, opts.height) };
+    const image = warpQuad(page, quad, width, opts.height);
+    return { quad, image: process.env.AC ? autoContrast(image, Number(process.env.AC)) : image };
   });
 }
 

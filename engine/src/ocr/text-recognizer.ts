@@ -11,11 +11,13 @@ export interface RecognitionOptions {
   minWidth: number;
   /** Widest crop fed whole; wider ones are squeezed to this. */
   maxWidth: number;
+  /** Margin added at each end of a line crop, as a share of its height: keeps edge punctuation whole. */
+  padEnds: number;
   /** Horizontal scale of crops: below 1 squeezes glyphs, trading a little accuracy for speed. */
   widthScale: number;
 }
 
-export const DEFAULT_RECOGNITION_OPTIONS: RecognitionOptions = { height: 48, batchSize: 8, minWidth: 96, maxWidth: 1600, widthScale: 1 };
+export const DEFAULT_RECOGNITION_OPTIONS: RecognitionOptions = { height: 48, batchSize: 8, minWidth: 96, maxWidth: 1600, padEnds: 0, widthScale: 1 };
 
 /** Width a crop gets at the recogniser's height, keeping its aspect ratio. */
 export function recognitionWidth(crop: { width: number; height: number }, opts: RecognitionOptions): number {
@@ -31,6 +33,7 @@ export async function recognizeCrops(
   crops: RgbImage[],
   charset: readonly string[],
   opts: RecognitionOptions = DEFAULT_RECOGNITION_OPTIONS,
+  allowed?: Uint8Array,
 ): Promise<DecodedText[]> {
   const order = crops.map((_, i) => i).sort((a, b) => crops[a].width - crops[b].width);
   const results: DecodedText[] = new Array(crops.length);
@@ -38,7 +41,7 @@ export async function recognizeCrops(
     const ids = order.slice(start, start + opts.batchSize);
     const width = Math.max(opts.minWidth, Math.ceil(Math.max(...ids.map((i) => crops[i].width)) / 8) * 8);
     const tensor = normalizeBatch(ids.map((i) => crops[i]), opts.height, width);
-    const decoded = ctcDecode(await session.run(tensor), charset);
+    const decoded = ctcDecode(await session.run(tensor), charset, allowed);
     ids.forEach((id, k) => {
       // Steps beyond the crop's own width are padding; re-base positions on the crop's width.
       const d = decoded[k];

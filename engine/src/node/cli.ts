@@ -1,0 +1,95 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import type { OcrPage } from '../contracts/ocr.js';
+import { isServiceError } from '../errors/service-error.js';
+import { ENGINE_VERSION } from '../version.js';
+import { declaredTypeFromName } from './declared-type.js';
+import { OcrPool, type DocumentText } from './ocr-pool.js';
+
+const USAGE = `Usage: npm run --silent cli -- ocr [--json] FILE...
+
+Reads each file (JPEG, PNG, WebP, TIFF, HEIC/HEIF, PDF) and prints its text lines.
+  --json     one JSON object per file per line: {"file", "pages", "ms"} or {"file", "error"}
+  --threads  threads for the models (default: all cores)
+Exit status is 0 even when some files cannot be read; 2 for a usage error.`;
+
+type FileOutcome = { file: string; result: DocumentText; ms: number } | { file: string; error: { code: string; message: string } };
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { json: { type: 'boolean', default: false }, threads: { type: 'string' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' } },
+  });
+  if (values.version) {
+    process.stdout.write(`${ENGINE_VERSION}\n`);
+    return 0;
+  }
+  const [command, ...files] = positionals;
+  if (values.help || command !== 'ocr' || files.length === 0) {
+    (values.help ? process.stdout : process.stderr).write(`${USAGE}\n`);
+    return values.help ? 0 : 2;
+  }
+  const threads = values.threads === undefined ? undefined : Number(values.threads);
+  if (threads !== undefined && !(Number.isInteger(threads) && threads > 0)) {
+    process.stderr.write(`--threads must be a positive whole number\n${USAGE}\n`);
+    return 2;
+  }
+  // One pool, so the models are loaded once for all files.
+  const pool = new OcrPool({ threads });
+  try {
+    for (const file of files) {
+      const outcome = await readOne(pool, file);
+      process.stdout.write(values.json ? `${JSON.stringify(toJson(outcome))}\n` : toText(outcome));
+    }
+  } finally {
+    await pool.close();
+  }
+  return 0;
+}
+
+async function readOne(pool: OcrPool, file: string): Promise<FileOutcome> {
+  const started = performance.now();
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await readFile(file));
+  } catch {
+    return { file, error: { code: 'invalid_parameters', message: 'The file does not exist or cannot be read.' } };
+  }
+  try {
+    const result = await pool.read({ bytes, declaredType: declaredTypeFromName(file) });
+    return { file, result, ms: Math.round(performance.now() - started) };
+  } catch (err) {
+    if (isServiceError(err)) return { file, error: { code: err.code, message: err.message } };
+    return { file, error: { code: 'internal_error', message: 'An unexpected error occurred.' } };
+  }
+}
+
+/** The CLI's JSON contract: pages with page, width, height and lines (text, confidence, bounding_box, words). */
+function toJson(outcome: FileOutcome) {
+  if ('error' in outcome) return outcome;
+  const pages = outcome.result.pages.map((p: OcrPage) => ({ page: p.page, width: p.width, height: p.height, lines: p.lines }));
+  const warnings = outcome.result.warnings;
+  return { file: outcome.file, pages, ...(warnings.length > 0 ? { warnings } : {}), ms: outcome.ms };
+}
+
+function toText(outcome: FileOutcome): string {
+  if ('error' in outcome) return `${outcome.file}: error ${outcome.error.code}: ${outcome.error.message}\n`;
+  const parts = [`${outcome.file} (${outcome.result.mediaType}, ${outcome.ms} ms)`];
+  for (const w of outcome.result.warnings) parts.push(`  warning: ${w}`);
+  for (const p of outcome.result.pages) {
+    parts.push(`  page ${p.page} (${p.width}x${p.height}, ${p.source === 'pdf_text' ? 'PDF text' : 'OCR'})`);
+    for (const l of p.lines) parts.push(`    ${l.text}`);
+  }
+  return `${parts.join('\n')}\n`;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  },
+);

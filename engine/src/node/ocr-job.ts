@@ -1,0 +1,23 @@
+import type { OcrPage } from '../contracts/ocr.js';
+import type { ErrorCode } from '../errors/error-catalogue.js';
+import type { IntakeLimits } from '../intake/document.js';
+
+/** What the OCR worker is asked to do: read one document's bytes. */
+export interface OcrJob {
+  bytes: Uint8Array;
+  declaredType?: string;
+  limits?: Partial<IntakeLimits>;
+}
+
+/** Settings each worker starts with. */
+export interface OcrWorkerData {
+  /** Threads for one model run; onnxruntime's default (all cores) when absent. */
+  threads?: number;
+  /** Folder holding model packages by name, instead of node_modules. */
+  modelRoot?: string;
+}
+
+/** Errors cross the thread boundary as data and become ServiceErrors again on the caller's side. */
+export type OcrJobResult =
+  | { ok: true; mediaType: string; pages: OcrPage[]; warnings: string[] }
+  | { ok: false; error: { code: ErrorCode; message: string; param?: string; details?: Record<string, unknown> } };

@@ -1,0 +1,61 @@
+import { Piscina } from 'piscina';
+import type { OcrPage } from '../contracts/ocr.js';
+import { ServiceError } from '../errors/service-error.js';
+import type { OcrJob, OcrJobResult, OcrWorkerData } from './ocr-job.js';
+
+export interface OcrPoolOptions extends OcrWorkerData {
+  /** Worker threads; each holds its own models. One is right for a 2-core machine. */
+  workers?: number;
+  /** A worker left idle this long exits and frees its models (ms); 0 keeps workers forever. */
+  idleTimeoutMs?: number;
+}
+
+export interface DocumentText {
+  mediaType: string;
+  pages: OcrPage[];
+  warnings: string[];
+}
+
+/**
+ * Reads documents off the calling thread: intake and OCR run in worker threads, so a server's
+ * event loop (or Electron's main process) stays responsive while a page is read.
+ */
+export class OcrPool {
+  private readonly pool: Piscina;
+
+  constructor(options: OcrPoolOptions = {}) {
+    const workers = options.workers ?? 1;
+    this.pool = new Piscina({
+      filename: new URL('./ocr-worker-entry.mjs', import.meta.url).href,
+      minThreads: workers,
+      maxThreads: workers,
+      idleTimeout: options.idleTimeoutMs ?? 0,
+      workerData: { threads: options.threads, modelRoot: options.modelRoot } satisfies OcrWorkerData,
+    });
+  }
+
+  /** Load the models now rather than with the first document; throws `ocr_unavailable`. */
+  async warmUp(): Promise<void> {
+    unwrap((await this.pool.run(null, { name: 'warmUp' })) as OcrJobResult);
+  }
+
+  /** Read a document's text; throws a ServiceError with the document's code when it cannot. */
+  async read(job: OcrJob): Promise<DocumentText> {
+    // Hand the worker its own copy so the transfer cannot detach a buffer the caller still uses.
+    const bytes = job.bytes.slice();
+    const result = (await this.pool.run({ ...job, bytes }, { transferList: [bytes.buffer] })) as OcrJobResult;
+    return unwrap(result) as DocumentText;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
+}
+
+function unwrap(result: OcrJobResult | { ok: true }): DocumentText | { ok: true } {
+  if (!result.ok) {
+    const { code, message, param, details } = result.error;
+    throw new ServiceError(code, { message, param, details });
+  }
+  return result;
+}

@@ -1,0 +1,53 @@
+import { workerData } from 'node:worker_threads';
+import { isServiceError, ServiceError } from '../errors/service-error.js';
+import { readDocument } from '../intake/node/read-document.js';
+import { readDocumentText } from '../ocr/document-reader.js';
+import type { OcrModels } from '../ocr/page-reader.js';
+import { createOnnxNodeRuntime } from '../runtime/node/onnx-node-runtime.js';
+import { loadOcrModels } from '../../../models/src/load-ocr-models.js';
+import { packageFileSource } from '../../../models/src/node/package-file-source.js';
+import type { OcrJob, OcrJobResult, OcrWorkerData } from './ocr-job.js';
+
+const settings = (workerData ?? {}) as OcrWorkerData;
+// Each worker loads the models once and keeps them for every job it runs.
+let loading: Promise<OcrModels> | null = null;
+
+function models(): Promise<OcrModels> {
+  loading ??= loadOcrModels(createOnnxNodeRuntime(), packageFileSource(settings.modelRoot), { threads: settings.threads }).catch(
+    (err: unknown) => {
+      loading = null; // a later job tries again, e.g. after the model package is installed
+      throw err;
+    },
+  );
+  return loading;
+}
+
+/** Piscina task: intake, then the text of every page. Never throws: errors come back as data. */
+export default async function runOcrJob(job: OcrJob): Promise<OcrJobResult> {
+  try {
+    const doc = await readDocument(job.bytes, { declaredType: job.declaredType, limits: job.limits });
+    try {
+      const pages = await readDocumentText(doc.pages, models);
+      return { ok: true, mediaType: doc.mediaType, pages, warnings: doc.warnings };
+    } finally {
+      await doc.close();
+    }
+  } catch (err) {
+    return { ok: false, error: toData(err) };
+  }
+}
+
+/** Piscina task `warmUp`: load the models ahead of the first document. */
+export async function warmUp(): Promise<OcrJobResult | { ok: true }> {
+  try {
+    await models();
+    return { ok: true };
+  } catch (err) {
+    return { ok: false, error: toData(err) };
+  }
+}
+
+function toData(err: unknown) {
+  const e = isServiceError(err) ? err : new ServiceError('internal_error', { cause: err });
+  return { code: e.code, message: e.message, param: e.param, details: e.details };
+}

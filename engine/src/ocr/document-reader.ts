@@ -1,0 +1,25 @@
+import type { OcrPage } from '../contracts/ocr.js';
+import type { DocumentPage } from '../intake/document.js';
+import { DEFAULT_PAGE_READ_OPTIONS, readPage, type OcrModels, type PageReadOptions } from './page-reader.js';
+
+/**
+ * Text of every page of a document: a PDF page's own text layer when it has one (exact, no OCR),
+ * otherwise the OCR models on the rendered page. Pages are read one after another, since the
+ * models already use every core for one page. Models are asked for only when a page needs them,
+ * so a digital PDF reads even where OCR is unavailable.
+ */
+export async function readDocumentText(
+  pages: readonly DocumentPage[],
+  models: () => Promise<OcrModels>,
+  opts: PageReadOptions = DEFAULT_PAGE_READ_OPTIONS,
+): Promise<OcrPage[]> {
+  const out: OcrPage[] = [];
+  for (const page of pages) {
+    if (page.textLines && page.textLines.length > 0) {
+      out.push({ page: page.number, width: page.width, height: page.height, source: 'pdf_text', rotation: 0, lines: page.textLines });
+    } else {
+      out.push(await readPage(await models(), await page.render(), page.number, opts));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,62 @@
+import { ServiceError } from '../../engine/src/errors/service-error.js';
+import { latinClassMask, parseCharset } from '../../engine/src/ocr/charset.js';
+import type { OcrModels } from '../../engine/src/ocr/page-reader.js';
+import type { InferenceRuntime, InferenceSession } from '../../engine/src/runtime/inference.js';
+import { optimizeOnnxGraph } from './graph-optimizer.js';
+import { MODEL_MANIFEST, type PackagedFile } from './manifest.js';
+
+/** Where model bytes come from: node_modules in Node, a static URL in the browser. */
+export interface ModelFileSource {
+  read(file: PackagedFile): Promise<Uint8Array>;
+}
+
+export interface LoadOcrModelsOptions {
+  /** Threads for each model run. */
+  threads?: number;
+}
+
+/**
+ * Load the OCR models of the manifest: check each file's sha256, apply the exact graph rewrites,
+ * open sessions. Any missing or altered file gives `ocr_unavailable`.
+ */
+export async function loadOcrModels(
+  runtime: InferenceRuntime,
+  source: ModelFileSource,
+  options: LoadOcrModelsOptions = {},
+): Promise<OcrModels & { release(): Promise<void> }> {
+  const sessionOptions = { threads: options.threads };
+  const open = async (file: PackagedFile): Promise<InferenceSession> => {
+    const { bytes } = optimizeOnnxGraph(await readVerified(source, file));
+    try {
+      return await runtime.createSession(bytes, sessionOptions);
+    } catch (cause) {
+      throw new ServiceError('ocr_unavailable', { details: { model: file.file, reason: 'load_failed' }, cause });
+    }
+  };
+  const { detector: det, classifier: cls, recognizer: rec } = MODEL_MANIFEST;
+  const charset = parseCharset(new TextDecoder().decode(await readVerified(source, rec.charset)), rec.charset.appendSpace);
+  const [detector, classifier, recognizer] = await Promise.all([open(det), open(cls), open(rec)]);
+  return {
+    detector,
+    classifier,
+    recognizer,
+    charset,
+    allowedClasses: latinClassMask(charset),
+    async release() {
+      await Promise.all([detector.release(), classifier.release(), recognizer.release()]);
+    },
+  };
+}
+
+async function readVerified(source: ModelFileSource, file: PackagedFile): Promise<Uint8Array> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await source.read(file);
+  } catch (cause) {
+    throw new ServiceError('ocr_unavailable', { details: { model: file.file, reason: 'missing' }, cause });
+  }
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', bytes);
+  const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+  if (hex !== file.sha256) throw new ServiceError('ocr_unavailable', { details: { model: file.file, reason: 'checksum_mismatch' } });
+  return bytes;
+}
