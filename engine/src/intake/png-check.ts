@@ -45,3 +45,9 @@ function crc32(bytes: Uint8Array, from: number, to: number): number {
 function readU32(bytes: Uint8Array, at: number): number {
   return ((bytes[at] << 24) >>> 0) + (bytes[at + 1] << 16) + (bytes[at + 2] << 8) + bytes[at + 3];
 }
+
+/** Width and height from a PNG's IHDR (bytes 16 to 24), undefined when there is no IHDR there. */
+export function pngHeaderSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  if (bytes.length < 24 || String.fromCharCode(bytes[12], bytes[13], bytes[14], bytes[15]) !== 'IHDR') return undefined;
+  return { width: readU32(bytes, 16), height: readU32(bytes, 20) };
+}

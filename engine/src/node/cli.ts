@@ -38,6 +38,9 @@ async function main(argv: string[]): Promise<number> {
   // One pool, so the models are loaded once for all files.
   const pool = new OcrPool({ threads });
   try {
+    // Load the models before the clock starts for the first file. Where OCR is unavailable the
+    // files that need it report ocr_unavailable themselves; PDFs with a text layer still read.
+    await pool.warmUp().catch(() => undefined);
     for (const file of files) {
       const outcome = await readOne(pool, file);
       process.stdout.write(values.json ? `${JSON.stringify(toJson(outcome))}\n` : toText(outcome));

@@ -170,7 +170,7 @@ export function autoContrast(img: RgbImage, clip = 0.01): RgbImage {
   for (let acc = 0; lo < 255 && acc + hist[lo] <= cut; lo++) acc += hist[lo];
   let hi = 255;
   for (let acc = 0; hi > 0 && acc + hist[hi] <= cut; hi--) acc += hist[hi];
-  if (hi - lo < 16 || (lo === 0 && hi === 255)) return img;
+  if (clip <= 0 || hi - lo < 16 || (lo === 0 && hi === 255)) return img;
   const lut = new Uint8Array(256);
   for (let v = 0; v < 256; v++) lut[v] = Math.max(0, Math.min(255, Math.round(((v - lo) * 255) / (hi - lo))));
   const out = new Uint8Array(d.length);

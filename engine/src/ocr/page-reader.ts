@@ -27,6 +27,10 @@ export interface PageReadOptions {
   minLineConfidence: number;
   /** Lines sampled for the 0/180 vote. */
   orientationSample: number;
+  /** Share of darkest and lightest crop pixels clipped when stretching contrast (0 turns it off). */
+  contrastClip: number;
+  /** A gap of this many character pitches between two characters is read as a space (0: off). */
+  spaceGapFactor: number;
 }
 
 export const DEFAULT_PAGE_READ_OPTIONS: PageReadOptions = {
@@ -34,6 +38,8 @@ export const DEFAULT_PAGE_READ_OPTIONS: PageReadOptions = {
   recognition: DEFAULT_RECOGNITION_OPTIONS,
   minLineConfidence: 0.5,
   orientationSample: 12,
+  contrastClip: 0.01,
+  spaceGapFactor: 1.75,
 };
 
 type Rotation = 0 | 90 | 180 | 270;
@@ -54,7 +60,7 @@ export async function readPage(
     page = rotateImage(image, 90);
     rects = await detectText(models.detector, page, opts.detection);
   }
-  let crops = cropLines(page, rects, opts.recognition);
+  let crops = cropLines(page, rects, opts);
   if (await upsideDown(models.classifier, crops, opts.orientationSample)) {
     rotation = ((rotation + 180) % 360) as Rotation;
     const w = page.width;
@@ -64,7 +70,7 @@ export async function readPage(
       const c = rotatePoint({ x: r.cx, y: r.cy }, w, h, 180);
       return { ...r, cx: c.x, cy: c.y };
     });
-    crops = cropLines(page, rects, opts.recognition);
+    crops = cropLines(page, rects, opts);
   }
   const texts = await recognizeCrops(
     models.recognizer,
@@ -74,7 +80,8 @@ export async function readPage(
     models.allowedClasses,
   );
   const lines: OcrLine[] = [];
-  texts.forEach((t, i) => {
+  texts.forEach((decoded, i) => {
+    const t = opts.spaceGapFactor > 0 ? restoreSpaces(decoded, opts.spaceGapFactor) : decoded;
     const line = toLine(t, crops[i].quad, crops[i].image.width, page.width, page.height);
     if (line && line.confidence >= opts.minLineConfidence) lines.push(line);
   });
@@ -96,13 +103,12 @@ interface LineCrop {
   image: RgbImage;
 }
 
-function cropLines(page: RgbImage, rects: RotatedRect[], opts: RecognitionOptions): LineCrop[] {
-  return rects.map((r0) => {
-    const r = { ...r0, width: r0.width + 2 * opts.padEnds * r0.height };
+function cropLines(page: RgbImage, rects: RotatedRect[], opts: PageReadOptions): LineCrop[] {
+  const rec = opts.recognition;
+  return rects.map((r) => {
     const quad = rectCorners(r);
-    const width = recognitionWidth(r, opts);
-    const image = warpQuad(page, quad, width, opts.height);
-    return { quad, image: process.env.AC ? autoContrast(image, Number(process.env.AC)) : image };
+    const width = recognitionWidth(r, rec);
+    return { quad, image: autoContrast(warpQuad(page, quad, width, rec.height), opts.contrastClip) };
   });
 }
 
@@ -116,6 +122,30 @@ async function upsideDown(classifier: InferenceSession, crops: LineCrop[], sampl
   const probs = await upsideDownProbabilities(classifier, candidates.map((c) => c.image));
   const flipped = probs.filter((p) => p > 0.5).length;
   return flipped > candidates.length / 2;
+}
+
+/**
+ * The multilingual recogniser often leaves out spaces between Latin words. Where two characters'
+ * output steps lie much further apart than the line's usual character pitch, a space is restored,
+ * so words (and their boxes) come out separate.
+ */
+export function restoreSpaces(t: DecodedText, gapFactor: number): DecodedText {
+  const gaps: number[] = [];
+  for (let i = 1; i < t.chars.length; i++) {
+    if (t.chars[i].char !== ' ' && t.chars[i - 1].char !== ' ') gaps.push(t.chars[i].step - t.chars[i - 1].step);
+  }
+  if (gaps.length < 3) return t;
+  const pitch = gaps.sort((a, b) => a - b)[Math.floor(gaps.length / 2)];
+  const chars = [];
+  for (let i = 0; i < t.chars.length; i++) {
+    const c = t.chars[i];
+    const prev = t.chars[i - 1];
+    if (prev && c.char !== ' ' && prev.char !== ' ' && c.step - prev.step >= gapFactor * pitch) {
+      chars.push({ char: ' ', step: (c.step + prev.step) / 2, prob: Math.min(c.prob, prev.prob) });
+    }
+    chars.push(c);
+  }
+  return { ...t, chars, text: chars.map((c) => c.char).join('') };
 }
 
 function toLine(t: DecodedText, quad: Quad, cropWidth: number, pageW: number, pageH: number): OcrLine | null {

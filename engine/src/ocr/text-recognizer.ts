@@ -11,13 +11,11 @@ export interface RecognitionOptions {
   minWidth: number;
   /** Widest crop fed whole; wider ones are squeezed to this. */
   maxWidth: number;
-  /** Margin added at each end of a line crop, as a share of its height: keeps edge punctuation whole. */
-  padEnds: number;
   /** Horizontal scale of crops: below 1 squeezes glyphs, trading a little accuracy for speed. */
   widthScale: number;
 }
 
-export const DEFAULT_RECOGNITION_OPTIONS: RecognitionOptions = { height: 48, batchSize: 8, minWidth: 96, maxWidth: 1600, padEnds: 0, widthScale: 1 };
+export const DEFAULT_RECOGNITION_OPTIONS: RecognitionOptions = { height: 48, batchSize: 8, minWidth: 96, maxWidth: 1600, widthScale: 1 };
 
 /** Width a crop gets at the recogniser's height, keeping its aspect ratio. */
 export function recognitionWidth(crop: { width: number; height: number }, opts: RecognitionOptions): number {

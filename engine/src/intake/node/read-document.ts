@@ -2,7 +2,7 @@ import type { RgbImage } from '../../contracts/raster.js';
 import { ServiceError, isServiceError } from '../../errors/service-error.js';
 import type { DocumentPage, IntakeLimits, IntakeOptions, IntakeResult, MediaType } from '../document.js';
 import { assertImageWithinLimits, resolveLimits } from '../limits.js';
-import { findPngDamage } from '../png-check.js';
+import { findPngDamage, pngHeaderSize } from '../png-check.js';
 import { declaredTypeMismatch, sniffMediaType } from '../sniff.js';
 import { decodeHeif, loadLibheif, type HeifDecoderLoader } from './heif-decoder.js';
 import { DEFAULT_PDF_OPERATION_TIMEOUT_MS, openPdf } from './pdf-reader.js';
@@ -70,7 +70,13 @@ export async function readDocument(bytes: Uint8Array, options: ReadDocumentOptio
 }
 
 async function readSingleImage(bytes: Uint8Array, mediaType: MediaType, limits: IntakeLimits): Promise<DocumentPage> {
-  if (mediaType === 'image/png' && findPngDamage(bytes)) throw new ServiceError('unreadable_image');
+  if (mediaType === 'image/png') {
+    // The IHDR is read here, so that a header claiming a huge image is refused even when no
+    // pixel data follows it (the decoder would call that damaged first).
+    const ihdr = pngHeaderSize(bytes);
+    if (ihdr && ihdr.width > 0 && ihdr.height > 0) assertImageWithinLimits(ihdr.width, ihdr.height, limits);
+    if (findPngDamage(bytes)) throw new ServiceError('unreadable_image');
+  }
   const header = await readRasterHeader(bytes);
   assertImageWithinLimits(header.width, header.height, limits);
   return imagePage(1, await decodeRaster(bytes, limits));

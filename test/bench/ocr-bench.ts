@@ -1,0 +1,113 @@
+/**
+ * OCR benchmark on real receipts: `npm run bench:ocr [-- --limit N --dataset sroie|wildreceipt|all --json]`.
+ * Reads SROIE scans and WildReceipt photos from ../shared/datasets through the same worker pool the
+ * CLI and server use (intake + OCR), and prints line recall, median / p95 ms per receipt and peak memory.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { OcrPool } from '../../engine/src/node/ocr-pool.js';
+import { declaredTypeFromName } from '../../engine/src/node/declared-type.js';
+import { countFoundLines } from './line-recall.js';
+
+const DATASETS = new URL('../../../shared/datasets/', import.meta.url).pathname;
+
+interface Sample {
+  file: string;
+  truth: string[];
+}
+
+function sroieSamples(): Sample[] {
+  const dir = join(DATASETS, 'sroie-train');
+  return readdirSync(join(dir, 'img'))
+    .filter((f) => f.endsWith('.jpg'))
+    .sort()
+    .map((f) => ({
+      file: join(dir, 'img', f),
+      // box/X.txt: x1,y1,...,x4,y4,text per line; the text may itself hold commas.
+      truth: readFileSync(join(dir, 'box', f.replace(/\.jpg$/, '.txt')), 'utf8')
+        .split(/\r?\n/)
+        .filter(Boolean)
+        .map((row) => row.split(',').slice(8).join(',')),
+    }));
+}
+
+function wildReceiptSamples(): Sample[] {
+  const dir = join(DATASETS, 'wildreceipt-dev');
+  return readFileSync(join(dir, 'labels.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((row) => JSON.parse(row) as { file_name: string; annotations: { text: string }[] })
+    .map((r) => ({ file: join(dir, r.file_name), truth: r.annotations.map((a) => a.text) }))
+    .filter((s) => existsSync(s.file));
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
+async function run(name: string, samples: Sample[], pool: OcrPool) {
+  const times: number[] = [];
+  let found = 0;
+  let total = 0;
+  let failures = 0;
+  for (const s of samples) {
+    const bytes = new Uint8Array(readFileSync(s.file));
+    const started = performance.now();
+    try {
+      const doc = await pool.read({ bytes, declaredType: declaredTypeFromName(s.file) });
+      times.push(performance.now() - started);
+      const r = countFoundLines(s.truth, doc.pages.flatMap((p) => p.lines));
+      found += r.found;
+      total += r.total;
+    } catch (err) {
+      failures++;
+      total += s.truth.filter((t) => t.trim() !== '').length;
+      console.error(`${s.file}: ${(err as Error).message}`);
+    }
+  }
+  times.sort((a, b) => a - b);
+  return {
+    dataset: name,
+    receipts: samples.length,
+    failures,
+    line_recall: Number((found / Math.max(1, total)).toFixed(4)),
+    lines: total,
+    median_ms: Math.round(quantile(times, 0.5)),
+    p95_ms: Math.round(quantile(times, 0.95)),
+  };
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { limit: { type: 'string' }, dataset: { type: 'string', default: 'all' }, json: { type: 'boolean', default: false } } });
+  if (!existsSync(DATASETS)) {
+    console.log('skipped: ../shared/datasets not present; the OCR benchmark needs the SROIE and WildReceipt sets');
+    return;
+  }
+  const limit = values.limit ? Number(values.limit) : Infinity;
+  const sets: [string, () => Sample[]][] = [
+    ['sroie', sroieSamples],
+    ['wildreceipt', wildReceiptSamples],
+  ];
+  const pool = new OcrPool();
+  const loadStart = performance.now();
+  await pool.warmUp();
+  const loadMs = Math.round(performance.now() - loadStart);
+  const results = [];
+  try {
+    for (const [name, samples] of sets) {
+      if (values.dataset !== 'all' && values.dataset !== name) continue;
+      results.push(await run(name, samples().slice(0, limit), pool));
+    }
+  } finally {
+    await pool.close();
+  }
+  // maxRSS covers the whole process, worker threads included.
+  const peakMb = Math.round(process.resourceUsage().maxRSS / 1024);
+  if (values.json) {
+    console.log(JSON.stringify({ model_load_ms: loadMs, peak_rss_mb: peakMb, results }));
+    return;
+  }
+  console.log(`model load: ${loadMs} ms; peak memory (RSS, whole process): ${peakMb} MB`);
+  console.table(results);
+}
+
+await main();

@@ -1,0 +1,226 @@
+// readPage with the real models on rendered receipts: texts, schema, boxes, orientation and
+// tiling of long receipts; readDocumentText's use of a PDF page's own text layer.
+import { Value } from '@sinclair/typebox/value';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OcrLine, OcrPage, type BoundingBox } from '../../engine/src/contracts/ocr.js';
+import type { RgbImage } from '../../engine/src/contracts/raster.js';
+import type { DocumentPage } from '../../engine/src/intake/document.js';
+import { readDocumentText } from '../../engine/src/ocr/document-reader.js';
+import { readPage, type OcrModels } from '../../engine/src/ocr/page-reader.js';
+import { DEFAULT_DETECTION_OPTIONS, planTiles } from '../../engine/src/ocr/text-detector.js';
+import type { InferenceSession, Tensor } from '../../engine/src/runtime/inference.js';
+import { createOnnxNodeRuntime } from '../../engine/src/runtime/node/onnx-node-runtime.js';
+import { loadOcrModels } from '../../models/src/load-ocr-models.js';
+import { packageFileSource } from '../../models/src/node/package-file-source.js';
+import { normalizeText, RECEIPT_LINES, renderReceipt, rotateRgb } from '../support/render-receipt.js';
+
+const RECEIPT_LAYOUT = { width: 600, height: 400, x: 40, firstBaseline: 70, lineStep: 80, fontSize: 30 };
+
+let models: Awaited<ReturnType<typeof loadOcrModels>>;
+let receipt: RgbImage;
+let upright: OcrPage;
+
+beforeAll(async () => {
+  models = await loadOcrModels(createOnnxNodeRuntime(), packageFileSource(), { threads: 2 });
+  receipt = await renderReceipt(RECEIPT_LINES, RECEIPT_LAYOUT);
+  upright = await readPage(models, receipt, 1);
+});
+
+afterAll(async () => {
+  await models?.release();
+});
+
+const texts = (page: OcrPage) => page.lines.map((l) => normalizeText(l.text));
+const centreY = (b: BoundingBox) => b.y + b.height / 2;
+
+/** A detector that counts its runs (one a tile). */
+function countingModels(): { models: OcrModels; runs: Tensor['dims'][] } {
+  const runs: Tensor['dims'][] = [];
+  const detector: InferenceSession = {
+    run: (input) => {
+      runs.push(input.dims);
+      return models.detector.run(input);
+    },
+    release: async () => {},
+  };
+  return { models: { ...models, detector }, runs };
+}
+
+describe('readPage on an upright receipt', () => {
+  it('reads every line, top to bottom', () => {
+    expect(texts(upright)).toEqual(RECEIPT_LINES.map(normalizeText));
+  });
+
+  it('returns a valid OcrPage: page number, upright size, source ocr, rotation 0', () => {
+    expect(Value.Check(OcrPage, upright), JSON.stringify([...Value.Errors(OcrPage, upright)].slice(0, 3))).toBe(true);
+    expect(upright).toMatchObject({ page: 1, width: 600, height: 400, source: 'ocr', rotation: 0 });
+  });
+
+  it('every line and word validates against the OcrLine schema, with confidences in 0..1', () => {
+    for (const line of upright.lines) {
+      expect(Value.Check(OcrLine, line), JSON.stringify([...Value.Errors(OcrLine, line)].slice(0, 3))).toBe(true);
+      expect(line.confidence).toBeGreaterThan(0.5); // minLineConfidence
+      expect(line.confidence).toBeLessThanOrEqual(1);
+      expect(line.words.length).toBeGreaterThan(0);
+      for (const w of line.words) {
+        expect(w.confidence).toBeGreaterThanOrEqual(0);
+        expect(w.confidence).toBeLessThanOrEqual(1);
+        expect(w.text).not.toMatch(/\s/);
+      }
+    }
+  });
+
+  it('words split the line at its spaces and their boxes lie inside the line box', () => {
+    const tol = 1e-3;
+    for (const line of upright.lines) {
+      expect(line.words.map((w) => w.text).join('')).toBe(line.text.replace(/\s+/g, ''));
+      const b = line.bounding_box;
+      let lastX = -1;
+      for (const w of line.words) {
+        const wb = w.bounding_box;
+        expect(wb.x).toBeGreaterThanOrEqual(b.x - tol);
+        expect(wb.y).toBeGreaterThanOrEqual(b.y - tol);
+        expect(wb.x + wb.width).toBeLessThanOrEqual(b.x + b.width + tol);
+        expect(wb.y + wb.height).toBeLessThanOrEqual(b.y + b.height + tol);
+        expect(wb.width).toBeGreaterThan(0);
+        expect(wb.x).toBeGreaterThan(lastX); // words left to right
+        lastX = wb.x;
+      }
+    }
+    const total = upright.lines.find((l) => normalizeText(l.text) === 'TOTAL12.50');
+    expect(total?.words.map((w) => w.text)).toEqual(['TOTAL', '12.50']);
+  });
+
+  it('line boxes sit where the lines were drawn', () => {
+    upright.lines.forEach((line, i) => {
+      // Baseline at 70 + 80 i; a 30 px capital line spans about 22 px above it.
+      const expectedCentre = (RECEIPT_LAYOUT.firstBaseline + i * RECEIPT_LAYOUT.lineStep - 11) / RECEIPT_LAYOUT.height;
+      expect(Math.abs(centreY(line.bounding_box) - expectedCentre)).toBeLessThan(0.03);
+      expect(Math.abs(line.bounding_box.x - RECEIPT_LAYOUT.x / RECEIPT_LAYOUT.width)).toBeLessThan(0.03);
+      expect(line.bounding_box.height).toBeLessThan(0.15);
+    });
+    for (let i = 1; i < upright.lines.length; i++) {
+      expect(centreY(upright.lines[i].bounding_box)).toBeGreaterThan(centreY(upright.lines[i - 1].bounding_box));
+    }
+  });
+
+  it('a blank page has no lines', async () => {
+    const blank: RgbImage = { width: 320, height: 240, data: new Uint8Array(320 * 240 * 3).fill(255) };
+    const page = await readPage(models, blank, 3);
+    expect(page).toMatchObject({ page: 3, width: 320, height: 240, rotation: 0, lines: [] });
+  });
+});
+
+describe('readPage on a turned receipt', () => {
+  // sharp turns clockwise; the page is read after turning it the rest of the way round, clockwise.
+  const cases = [
+    [90, 270],
+    [180, 180],
+    [270, 90],
+  ] as const;
+  for (const [turned, expectedRotation] of cases) {
+    it(`a receipt turned ${turned}° reads the same lines, reports rotation ${expectedRotation} and the upright size`, async () => {
+      const image = await rotateRgb(receipt, turned);
+      expect([image.width, image.height]).toEqual(turned === 180 ? [600, 400] : [400, 600]);
+      const page = await readPage(models, image, 2);
+      expect(Value.Check(OcrPage, page)).toBe(true);
+      expect(page.page).toBe(2);
+      expect(page.rotation).toBe(expectedRotation);
+      expect([page.width, page.height]).toEqual([600, 400]);
+      expect(texts(page)).toEqual(RECEIPT_LINES.map(normalizeText));
+      // Boxes refer to the upright page: they match the upright reading's boxes.
+      page.lines.forEach((line, i) => {
+        const ref = upright.lines[i].bounding_box;
+        const b = line.bounding_box;
+        expect(Math.abs(b.x - ref.x)).toBeLessThan(0.02);
+        expect(Math.abs(b.y - ref.y)).toBeLessThan(0.02);
+        expect(Math.abs(b.width - ref.width)).toBeLessThan(0.03);
+        expect(Math.abs(b.height - ref.height)).toBeLessThan(0.03);
+      });
+    });
+  }
+});
+
+describe('readPage on a long receipt', () => {
+  const ITEMS = ['MILK', 'BREAD', 'EGGS', 'BUTTER', 'APPLES', 'COFFEE', 'TEA', 'RICE', 'PASTA', 'SUGAR'];
+  const LINES = Array.from({ length: 60 }, (_, i) => `${String(i + 1).padStart(2, '0')} ${ITEMS[i % 10]} ${(i * 1.37 + 0.5).toFixed(2)}`);
+  const LAYOUT = { x: 40, firstBaseline: 80, lineStep: 98, fontSize: 30 };
+  const wanted = LINES.map(normalizeText);
+  const found = (page: OcrPage, lines: string[]) => lines.map(normalizeText).filter((t) => texts(page).includes(t)).length;
+
+  it('a 1000 x 6000 px receipt is read in several detector tiles and as well as the same lines in 1000 x 1000 parts', async () => {
+    const long = await renderReceipt(LINES, { width: 1000, height: 6000, ...LAYOUT });
+    const { models: counting, runs } = countingModels();
+    const page = await readPage(counting, long, 1);
+
+    // The detector's scaled size, as detectText computes it, is cut into several tiles: one run each.
+    const o = DEFAULT_DETECTION_OPTIONS;
+    const scale = Math.min(1, o.maxShortSide / 1000, o.maxSide / 6000);
+    const tiles = planTiles(Math.round(1000 * scale), Math.round(6000 * scale), o.tileSize, o.tileOverlap);
+    expect(tiles.length).toBeGreaterThan(1);
+    expect(runs).toHaveLength(tiles.length);
+    for (const dims of runs) for (const d of dims.slice(2)) expect(d).toBeLessThanOrEqual(Math.ceil(o.tileSize / 32) * 32);
+
+    expect(page).toMatchObject({ width: 1000, height: 6000, rotation: 0 });
+    const longFound = found(page, LINES);
+    expect(longFound).toBeGreaterThanOrEqual(Math.ceil(0.95 * LINES.length));
+    // A line in the overlap of two tiles is kept once.
+    for (const t of wanted) expect(texts(page).filter((x) => x === t).length).toBeLessThanOrEqual(1);
+    expect(page.lines.length).toBeLessThanOrEqual(LINES.length + 2);
+    // Reading order follows the page.
+    const order = texts(page).map((t) => wanted.indexOf(t)).filter((i) => i >= 0);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+
+    let partsFound = 0;
+    for (let p = 0; p < 6; p++) {
+      const lines = LINES.slice(p * 10, p * 10 + 10);
+      const part = await readPage(models, await renderReceipt(lines, { width: 1000, height: 1000, ...LAYOUT }), p + 1);
+      partsFound += found(part, lines);
+    }
+    expect(partsFound).toBeGreaterThanOrEqual(Math.ceil(0.95 * LINES.length));
+    expect(longFound).toBeGreaterThanOrEqual(partsFound - 1);
+  }, 120_000);
+});
+
+describe('readDocumentText', () => {
+  const textLine = (text: string, y: number): OcrLine => ({
+    text,
+    confidence: 1,
+    bounding_box: { x: 0.1, y, width: 0.5, height: 0.05 },
+    words: [{ text, confidence: 1, bounding_box: { x: 0.1, y, width: 0.5, height: 0.05 } }],
+  });
+  const noRender = async (): Promise<RgbImage> => {
+    throw new Error('a page with a text layer must not be rendered');
+  };
+
+  it("uses a page's own text lines without asking for the models or rendering it", async () => {
+    const lines = [textLine('INVOICE 42', 0.1), textLine('TOTAL 12.50', 0.5)];
+    const pages: DocumentPage[] = [
+      { number: 1, width: 612, height: 792, textLines: lines, render: noRender },
+      { number: 2, width: 612, height: 792, textLines: [textLine('PAGE TWO', 0.2)], render: noRender },
+    ];
+    const out = await readDocumentText(pages, async () => {
+      throw new Error('models must not be loaded for a text layer');
+    });
+    expect(out).toHaveLength(2);
+    expect(out[0]).toEqual({ page: 1, width: 612, height: 792, source: 'pdf_text', rotation: 0, lines });
+    expect(out[1].lines.map((l) => l.text)).toEqual(['PAGE TWO']);
+    for (const p of out) expect(Value.Check(OcrPage, p)).toBe(true);
+  });
+
+  it('reads a page without a text layer with the models, asking for them only then', async () => {
+    let asked = 0;
+    const pages: DocumentPage[] = [
+      { number: 1, width: 612, height: 792, textLines: [textLine('COVER', 0.1)], render: noRender },
+      { number: 2, width: receipt.width, height: receipt.height, textLines: [], render: async () => receipt },
+    ];
+    const out = await readDocumentText(pages, async () => {
+      asked++;
+      return models;
+    });
+    expect(asked).toBe(1);
+    expect(out.map((p) => p.source)).toEqual(['pdf_text', 'ocr']);
+    expect(out[1].page).toBe(2);
+    expect(texts(out[1])).toEqual(RECEIPT_LINES.map(normalizeText));
+  });
+});
