@@ -35,7 +35,14 @@ export async function loadOcrModels(
   };
   const { detector: det, classifier: cls, recognizer: rec } = MODEL_MANIFEST;
   const charset = parseCharset(new TextDecoder().decode(await readVerified(source, rec.charset)), rec.charset.appendSpace);
-  const [detector, classifier, recognizer] = await Promise.all([open(det), open(cls), open(rec)]);
+  const opened = await Promise.allSettled([open(det), open(cls), open(rec)]);
+  const failed = opened.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+  if (failed) {
+    // Free what did open: a caller that retries must not pile up sessions.
+    await Promise.all(opened.map((o) => (o.status === 'fulfilled' ? o.value.release() : undefined)));
+    throw failed.reason;
+  }
+  const [detector, classifier, recognizer] = opened.map((o) => (o as PromiseFulfilledResult<InferenceSession>).value);
   return {
     detector,
     classifier,

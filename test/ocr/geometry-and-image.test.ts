@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import type { OcrLine } from '../../engine/src/contracts/ocr.js';
 import type { FloatPlane, RgbImage } from '../../engine/src/contracts/raster.js';
 import { latinClassMask, parseCharset } from '../../engine/src/ocr/charset.js';
-import { ctcDecode } from '../../engine/src/ocr/ctc-decoder.js';
+import { ctcDecode, type DecodedText } from '../../engine/src/ocr/ctc-decoder.js';
 import { DEFAULT_DB_OPTIONS, dbPostprocess, unclip } from '../../engine/src/ocr/db-postprocess.js';
 import { bounds, convexHull, horizontalise, minAreaRect, rectCorners, type RotatedRect } from '../../engine/src/ocr/geometry.js';
 import { autoContrast, cropImage, resizeImage, rotateImage, rotatePoint, warpQuad, type Point, type Quad } from '../../engine/src/ocr/image-ops.js';
+import { restoreSpaces } from '../../engine/src/ocr/page-reader.js';
 import { groupRows, orderLines } from '../../engine/src/ocr/reading-order.js';
 import { planTiles } from '../../engine/src/ocr/text-detector.js';
 import { pseudoRandomBytes } from '../support/render-receipt.js';
@@ -139,6 +140,30 @@ describe('warpQuad and cropImage', () => {
     ];
     const back = warpQuad(rotated, quad, 12, 8);
     expect(Buffer.from(back.data).equals(Buffer.from(img.data))).toBe(true);
+  });
+});
+
+describe('cropImage', () => {
+  it('copies a window inside the image exactly', () => {
+    const img = noise(6, 5, 13);
+    const out = cropImage(img, 1, 2, 4, 3);
+    for (let y = 0; y < 3; y++) for (let x = 0; x < 4; x++) expect(pixel(out, x, y)).toEqual(pixel(img, 1 + x, 2 + y));
+  });
+
+  it('clamps a window running past the bottom edge: the last row repeats', () => {
+    const img = noise(4, 3, 14);
+    const out = cropImage(img, 0, 1, 4, 4);
+    for (let y = 0; y < 4; y++) for (let x = 0; x < 4; x++) expect(pixel(out, x, y)).toEqual(pixel(img, x, Math.min(2, 1 + y)));
+  });
+
+  // BUG (engine/src/ocr/image-ops.ts, cropImage): documented as "clamped to its bounds", and the
+  // row index is clamped, but the column is not: a window running past the right edge copies the
+  // first pixels of the next row (and of nothing at all on the last row) instead of repeating the
+  // edge column. No caller in the engine passes such a window today (tiles lie inside the page).
+  it('clamps a window running past the right edge: the last column repeats', () => {
+    const img = noise(4, 3, 15);
+    const out = cropImage(img, 2, 0, 4, 2);
+    for (let y = 0; y < 2; y++) for (let x = 0; x < 4; x++) expect(pixel(out, x, y)).toEqual(pixel(img, Math.min(3, 2 + x), y));
   });
 });
 
@@ -427,6 +452,31 @@ describe('ctcDecode', () => {
     const [r] = ctcDecode({ data, dims: [1, steps, classes] }, charset, Uint8Array.from([1, 0, 1, 1]));
     expect(r.text).not.toContain('a');
     expect(r.text.length).toBeGreaterThan(0);
+  });
+});
+
+describe('restoreSpaces', () => {
+  const decoded = (text: string, steps: number[], prob = 0.9): DecodedText => ({
+    text,
+    confidence: prob,
+    steps: 100,
+    chars: [...text].map((char, i) => ({ char, step: steps[i], prob })),
+  });
+
+  it('puts a space where two characters lie much further apart than the usual pitch', () => {
+    const t = restoreSpaces(decoded('TOTAL1250', [0, 2, 4, 6, 8, 15, 17, 19, 21]), 1.75);
+    expect(t.text).toBe('TOTAL 1250');
+    const space = t.chars[5];
+    expect(space).toEqual({ char: ' ', step: 11.5, prob: Math.min(t.chars[4].prob, t.chars[6].prob) });
+    expect(t.steps).toBe(100);
+    expect(t.confidence).toBe(0.9);
+  });
+
+  it('leaves evenly spaced text, text with its own spaces, and very short text alone', () => {
+    const even = decoded('ABCDEF', [0, 2, 4, 6, 8, 10]);
+    expect(restoreSpaces(even, 1.75).text).toBe('ABCDEF');
+    expect(restoreSpaces(decoded('ABC DEF', [0, 2, 4, 10, 16, 18, 20]), 1.75).text).toBe('ABC DEF');
+    expect(restoreSpaces(decoded('AB', [0, 20]), 1.75).text).toBe('AB');
   });
 });
 

@@ -41,8 +41,9 @@ export class OcrPool {
 
   /** Read a document's text; throws a ServiceError with the document's code when it cannot. */
   async read(job: OcrJob): Promise<DocumentText> {
-    // Hand the worker its own copy so the transfer cannot detach a buffer the caller still uses.
-    const bytes = job.bytes.slice();
+    // Hand the worker its own copy so the transfer cannot detach memory the caller still uses
+    // (a Node Buffer's slice() would be a view, not a copy).
+    const bytes = new Uint8Array(job.bytes);
     const result = (await this.pool.run({ ...job, bytes }, { transferList: [bytes.buffer] })) as OcrJobResult;
     return unwrap(result) as DocumentText;
   }

@@ -88,13 +88,24 @@ export function resizeImage(img: RgbImage, outW: number, outH: number): RgbImage
   return warpAffine(src, outW, outH, [sx, 0, 0.5 * sx - 0.5, 0, sy, 0.5 * sy - 0.5]);
 }
 
-/** Copy a window of the image (clamped to its bounds). */
+/** Copy a window of the image; parts outside the image repeat its edge pixels. */
 export function cropImage(img: RgbImage, x0: number, y0: number, w: number, h: number): RgbImage {
   const out = new Uint8Array(w * h * 3);
+  const inside = x0 >= 0 && x0 + w <= img.width;
   for (let y = 0; y < h; y++) {
-    const sy = Math.min(img.height - 1, y0 + y);
-    const start = (sy * img.width + x0) * 3;
-    out.set(img.data.subarray(start, start + w * 3), y * w * 3);
+    const sy = Math.min(img.height - 1, Math.max(0, y0 + y));
+    const row = sy * img.width;
+    if (inside) {
+      out.set(img.data.subarray((row + x0) * 3, (row + x0 + w) * 3), y * w * 3);
+      continue;
+    }
+    for (let x = 0; x < w; x++) {
+      const s = (row + Math.min(img.width - 1, Math.max(0, x0 + x))) * 3;
+      const d = (y * w + x) * 3;
+      out[d] = img.data[s];
+      out[d + 1] = img.data[s + 1];
+      out[d + 2] = img.data[s + 2];
+    }
   }
   return { width: w, height: h, data: out };
 }

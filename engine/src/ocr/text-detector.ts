@@ -35,8 +35,9 @@ export async function detectText(
   opts: DetectionOptions = DEFAULT_DETECTION_OPTIONS,
 ): Promise<RotatedRect[]> {
   const scale = Math.min(1, opts.maxShortSide / Math.min(page.width, page.height), opts.maxSide / Math.max(page.width, page.height));
-  const w = Math.max(32, Math.round(page.width * scale));
-  const h = Math.max(32, Math.round(page.height * scale));
+  // Tiny pages stay as they are: detectTile pads to the network's multiple of 32.
+  const w = Math.max(1, Math.round(page.width * scale));
+  const h = Math.max(1, Math.round(page.height * scale));
   const scaled = scale === 1 ? page : resizeImage(page, w, h);
   const sx = page.width / w;
   const sy = page.height / h;
