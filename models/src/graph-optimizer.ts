@@ -26,7 +26,7 @@ interface NodeProto {
 interface GraphProto {
   node: NodeProto[];
   initializer: TensorProto[];
-  output: { name: string }[];
+  output: { name: string; type?: { tensorType?: { shape?: unknown } } }[];
 }
 
 const FLOAT = 1;
@@ -121,11 +121,8 @@ class GraphContext {
 
   floats(name: string): Float32Array | null {
     const t = this.inits.get(name);
-    if (!t || t.dataType !== FLOAT) return null;
-    if (t.floatData && t.floatData.length > 0) return Float32Array.from(t.floatData);
-    const raw = t.rawData;
-    if (!raw || raw.byteLength % 4 !== 0) return null;
-    return new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
+    if (!t || t.dataType !== FLOAT || (t.rawData && t.rawData.byteLength % 4 !== 0)) return null;
+    return floatsOf(t);
   }
 
   scalar(name: string): number | null {
@@ -251,4 +248,59 @@ function foldAffineBeforeConv(ctx: GraphContext): number {
     folded++;
   }
   return folded;
+}
+
+/**
+ * Keep only some output classes of a recogniser whose graph ends in MatMul -> Add -> Softmax:
+ * the classifier's weight columns and biases of the other classes are dropped. The arg-max over
+ * the kept classes is the same as masking the full output, but the model computes, normalises
+ * and hands over 30 times fewer numbers per step (softmax is taken over the kept classes, so
+ * probabilities are relative to them). `keep` lists class indices in output order; 0 is the blank.
+ */
+export function restrictOutputClasses(bytes: Uint8Array, keep: readonly number[]): Uint8Array {
+  const model = onnx.ModelProto.decode(bytes);
+  const graph = model.graph as unknown as GraphProto | null;
+  const fail = (why: string): never => {
+    throw new Error(`cannot restrict output classes: ${why}`);
+  };
+  if (!graph || graph.output.length !== 1) return fail('expected one graph output');
+  const inits = new Map<string, TensorProto>(graph.initializer.map((t) => [t.name, t]));
+  const constants = new Map<string, TensorProto>();
+  for (const n of graph.node) if (n.opType === 'Constant' && n.attribute[0]?.t) constants.set(n.output[0], n.attribute[0].t);
+  const tensor = (name: string) => inits.get(name) ?? constants.get(name);
+  const producer = (name: string) => graph.node.find((n) => n.output.includes(name));
+  const softmax = producer(graph.output[0].name);
+  if (softmax?.opType !== 'Softmax') return fail('output is not a Softmax');
+  const add = producer(softmax.input[0]);
+  if (add?.opType !== 'Add') return fail('Softmax input is not an Add');
+  const matmul = producer(add.input[0]) ?? fail('Add input is not produced by a node');
+  if (matmul.opType !== 'MatMul') return fail('Add input is not a MatMul');
+  const weight = tensor(matmul.input[1]) ?? fail('MatMul weight is not constant');
+  const bias = tensor(add.input[1]) ?? fail('Add bias is not constant');
+  const [rows, cols] = weight.dims.map(Number);
+  const w = floatsOf(weight);
+  const b = floatsOf(bias);
+  if (b.length !== cols || keep.some((k) => k < 0 || k >= cols)) return fail('class indices out of range');
+  const w2 = new Float32Array(rows * keep.length);
+  for (let r = 0; r < rows; r++) keep.forEach((k, j) => (w2[r * keep.length + j] = w[r * cols + k]));
+  const b2 = Float32Array.from(keep, (k) => b[k]);
+  const put = (name: string, dims: number[], values: Float32Array) => {
+    graph.initializer.push(onnx.TensorProto.create({ name, dataType: FLOAT, dims, rawData: new Uint8Array(values.buffer) }) as unknown as TensorProto);
+    return name;
+  };
+  matmul.input = [matmul.input[0], put(`${matmul.output[0]}__kept_w`, [rows, keep.length], w2)];
+  add.input = [add.input[0], put(`${add.output[0]}__kept_b`, [keep.length], b2)];
+  const used = new Set(graph.node.flatMap((n) => n.input));
+  graph.initializer = graph.initializer.filter((t) => used.has(t.name));
+  // The declared output shape named the old class count; leave its shape to inference.
+  const tensorType = graph.output[0].type?.tensorType;
+  if (tensorType) delete tensorType.shape;
+  return onnx.ModelProto.encode(model).finish();
+}
+
+function floatsOf(t: TensorProto): Float32Array {
+  if (t.dataType !== FLOAT) throw new Error('expected a float tensor');
+  if (t.floatData && t.floatData.length > 0) return Float32Array.from(t.floatData);
+  const raw = t.rawData ?? new Uint8Array(0);
+  return new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
 }

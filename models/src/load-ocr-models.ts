@@ -2,7 +2,7 @@ import { ServiceError } from '../../engine/src/errors/service-error.js';
 import { latinClassMask, parseCharset } from '../../engine/src/ocr/charset.js';
 import type { OcrModels } from '../../engine/src/ocr/page-reader.js';
 import type { InferenceRuntime, InferenceSession } from '../../engine/src/runtime/inference.js';
-import { optimizeOnnxGraph } from './graph-optimizer.js';
+import { optimizeOnnxGraph, restrictOutputClasses } from './graph-optimizer.js';
 import { MODEL_MANIFEST, type PackagedFile } from './manifest.js';
 
 /** Where model bytes come from: node_modules in Node, a static URL in the browser. */
@@ -25,17 +25,22 @@ export async function loadOcrModels(
   options: LoadOcrModelsOptions = {},
 ): Promise<OcrModels & { release(): Promise<void> }> {
   const sessionOptions = { threads: options.threads };
-  const open = async (file: PackagedFile): Promise<InferenceSession> => {
-    const { bytes } = optimizeOnnxGraph(await readVerified(source, file));
+  const { detector: det, classifier: cls, recognizer: rec } = MODEL_MANIFEST;
+  const fullCharset = parseCharset(new TextDecoder().decode(await readVerified(source, rec.charset)), rec.charset.appendSpace);
+  // The reader answers in Latin script: keep the blank and the Latin classes of the recogniser.
+  const mask = latinClassMask(fullCharset);
+  const keep = [...mask.keys()].filter((c) => mask[c] === 1);
+  const charset = keep.slice(1).map((c) => fullCharset[c - 1]);
+  const open = async (file: PackagedFile, restrict?: readonly number[]): Promise<InferenceSession> => {
+    let { bytes } = optimizeOnnxGraph(await readVerified(source, file));
+    if (restrict) bytes = restrictOutputClasses(bytes, restrict);
     try {
       return await runtime.createSession(bytes, sessionOptions);
     } catch (cause) {
       throw new ServiceError('ocr_unavailable', { details: { model: file.file, reason: 'load_failed' }, cause });
     }
   };
-  const { detector: det, classifier: cls, recognizer: rec } = MODEL_MANIFEST;
-  const charset = parseCharset(new TextDecoder().decode(await readVerified(source, rec.charset)), rec.charset.appendSpace);
-  const opened = await Promise.allSettled([open(det), open(cls), open(rec)]);
+  const opened = await Promise.allSettled([open(det), open(cls), open(rec, keep)]);
   const failed = opened.find((o): o is PromiseRejectedResult => o.status === 'rejected');
   if (failed) {
     // Free what did open: a caller that retries must not pile up sessions.
@@ -48,7 +53,6 @@ export async function loadOcrModels(
     classifier,
     recognizer,
     charset,
-    allowedClasses: latinClassMask(charset),
     async release() {
       await Promise.all([detector.release(), classifier.release(), recognizer.release()]);
     },

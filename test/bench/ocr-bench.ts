@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { OcrPool } from '../../engine/src/node/ocr-pool.js';
 import { declaredTypeFromName } from '../../engine/src/node/declared-type.js';
+import { DEFAULT_PAGE_READ_OPTIONS } from '../../engine/src/ocr/page-reader.js';
 import { countFoundLines } from './line-recall.js';
 
 const DATASETS = new URL('../../../shared/datasets/', import.meta.url).pathname;
@@ -77,7 +78,16 @@ async function run(name: string, samples: Sample[], pool: OcrPool) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { limit: { type: 'string' }, dataset: { type: 'string', default: 'all' }, json: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: {
+      limit: { type: 'string' },
+      dataset: { type: 'string', default: 'all' },
+      json: { type: 'boolean', default: false },
+      // Settings to compare against the defaults; the defaults are what users get.
+      'det-short-side': { type: 'string' },
+      'rec-width-scale': { type: 'string' },
+    },
+  });
   if (!existsSync(DATASETS)) {
     console.log('skipped: ../shared/datasets not present; the OCR benchmark needs the SROIE and WildReceipt sets');
     return;
@@ -87,7 +97,10 @@ async function main() {
     ['sroie', sroieSamples],
     ['wildreceipt', wildReceiptSamples],
   ];
-  const pool = new OcrPool();
+  const pageOptions = structuredClone(DEFAULT_PAGE_READ_OPTIONS);
+  if (values['det-short-side']) pageOptions.detection.maxShortSide = Number(values['det-short-side']);
+  if (values['rec-width-scale']) pageOptions.recognition.widthScale = Number(values['rec-width-scale']);
+  const pool = new OcrPool({ pageOptions });
   const loadStart = performance.now();
   await pool.warmUp();
   const loadMs = Math.round(performance.now() - loadStart);
@@ -106,6 +119,8 @@ async function main() {
     console.log(JSON.stringify({ model_load_ms: loadMs, peak_rss_mb: peakMb, results }));
     return;
   }
+  const d = pageOptions.detection;
+  console.log(`settings: detection short side <= ${d.maxShortSide} px, tiles ${d.tileSize} px, recognition width scale ${pageOptions.recognition.widthScale}`);
   console.log(`model load: ${loadMs} ms; peak memory (RSS, whole process): ${peakMb} MB`);
   console.table(results);
 }

@@ -8,7 +8,7 @@ import type { RgbImage } from '../../engine/src/contracts/raster.js';
 import { normalizeBatch } from '../../engine/src/ocr/text-recognizer.js';
 import type { InferenceRuntime, InferenceSession, Tensor } from '../../engine/src/runtime/inference.js';
 import { createOnnxNodeRuntime } from '../../engine/src/runtime/node/onnx-node-runtime.js';
-import { optimizeOnnxGraph, type OptimizeReport } from '../../models/src/graph-optimizer.js';
+import { optimizeOnnxGraph, restrictOutputClasses, type OptimizeReport } from '../../models/src/graph-optimizer.js';
 import { loadOcrModels, type ModelFileSource } from '../../models/src/load-ocr-models.js';
 import { MODEL_MANIFEST, type PackagedFile } from '../../models/src/manifest.js';
 import { packageFileSource } from '../../models/src/node/package-file-source.js';
@@ -187,14 +187,17 @@ describe('loadOcrModels', () => {
   const emptyRoot = makeTempDir('ocr-models-empty');
   afterAll(() => rmSync(emptyRoot, { recursive: true, force: true }));
 
-  it('loads every model through the runtime with the rewritten bytes, the charset and the Latin mask', async () => {
+  it('loads every model through the runtime with the rewritten bytes and the Latin charset', async () => {
     const runtime = fakeRuntime();
     const models = await loadOcrModels(runtime, source, { threads: 1 });
     expect(runtime.created).toHaveLength(3);
-    expect(models.charset.length).toBeGreaterThan(6000);
+    // The recogniser keeps only its Latin classes: ASCII, Latin letters, a few currency signs.
+    expect(models.charset.length).toBeGreaterThan(90);
+    expect(models.charset.length).toBeLessThan(400);
     expect(models.charset[models.charset.length - 1]).toBe(' ');
-    expect(models.allowedClasses?.length).toBe(models.charset.length + 1);
-    expect(models.allowedClasses?.[0]).toBe(1);
+    for (const ch of ['A', 'z', '0', ':', '$', '%']) expect(models.charset).toContain(ch);
+    expect(models.charset.some((ch) => /[\u3000-\u9fff\uff00-\uffef]/.test(ch))).toBe(false);
+    expect(models.allowedClasses).toBeUndefined();
     await models.release();
   });
 
@@ -276,5 +279,33 @@ describe('loadOcrModels with onnxruntime-node', () => {
     const out = await models.classifier.run({ data: pseudoRandomFloats(48 * 192 * 3, 31), dims });
     expect(Array.from(out.dims)).toEqual([1, 2]);
     expect(out.data[0] + out.data[1]).toBeCloseTo(1, 4);
+  });
+});
+
+describe('restrictOutputClasses', () => {
+  it('keeps the arg-max of the kept classes and returns only those classes', async () => {
+    const runtime = createOnnxNodeRuntime();
+    const full = optimizeOnnxGraph(await source.read(MODEL_MANIFEST.recognizer)).bytes;
+    const keep = [0, ...Array.from({ length: 120 }, (_, i) => 1 + i * 37)];
+    const [a, b] = await Promise.all([runtime.createSession(full), runtime.createSession(restrictOutputClasses(full, keep))]);
+    const line = await renderReceipt(['TOTAL 12.50'], { width: 420, height: 48, fontSize: 30, x: 10, firstBaseline: 36 });
+    const tensor = normalizeBatch([line], 48, 420);
+    const [outA, outB] = await Promise.all([a.run(tensor), b.run(tensor)]);
+    const [, steps, classes] = outA.dims;
+    expect(Array.from(outB.dims)).toEqual([1, steps, keep.length]);
+    for (let t = 0; t < steps; t++) {
+      let best = 0;
+      for (let j = 1; j < keep.length; j++) if (outA.data[t * classes + keep[j]] > outA.data[t * classes + keep[best]]) best = j;
+      const row = outB.data.subarray(t * keep.length, (t + 1) * keep.length);
+      expect(row.indexOf(maxOf(row))).toBe(best);
+    }
+    await Promise.all([a.release(), b.release()]);
+  });
+
+  it('refuses a graph that does not end in MatMul -> Add -> Softmax, and out-of-range classes', async () => {
+    const cls = await source.read(MODEL_MANIFEST.classifier);
+    expect(() => restrictOutputClasses(cls, [0, 1])).toThrow(/cannot restrict output classes/);
+    const rec = await source.read(MODEL_MANIFEST.recognizer);
+    expect(() => restrictOutputClasses(rec, [0, 999_999])).toThrow(/out of range/);
   });
 });

@@ -1,6 +1,7 @@
 import type { OcrPage } from '../contracts/ocr.js';
 import type { ErrorCode } from '../errors/error-catalogue.js';
 import type { IntakeLimits } from '../intake/document.js';
+import type { PageReadOptions } from '../ocr/page-reader.js';
 
 /** What the OCR worker is asked to do: read one document's bytes. */
 export interface OcrJob {
@@ -15,6 +16,8 @@ export interface OcrWorkerData {
   threads?: number;
   /** Folder holding model packages by name, instead of node_modules. */
   modelRoot?: string;
+  /** Page reading settings (detection scale, tiling, recognition); the engine's defaults otherwise. */
+  pageOptions?: PageReadOptions;
 }
 
 /** Errors cross the thread boundary as data and become ServiceErrors again on the caller's side. */

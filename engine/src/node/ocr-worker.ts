@@ -27,7 +27,7 @@ export default async function runOcrJob(job: OcrJob): Promise<OcrJobResult> {
   try {
     const doc = await readDocument(job.bytes, { declaredType: job.declaredType, limits: job.limits });
     try {
-      const pages = await readDocumentText(doc.pages, models);
+      const pages = await readDocumentText(doc.pages, models, settings.pageOptions);
       return { ok: true, mediaType: doc.mediaType, pages, warnings: doc.warnings };
     } finally {
       await doc.close();

@@ -28,46 +28,51 @@ export interface DetectedBox {
  */
 export function dbPostprocess(map: FloatPlane, opts: DbOptions = DEFAULT_DB_OPTIONS): DetectedBox[] {
   const { width: w, height: h, data: prob } = map;
-  const labels = new Int32Array(w * h);
-  const stack: number[] = [];
+  const seen = new Uint8Array(w * h);
+  const stack = new Int32Array(w * h);
+  // A region's convex hull is the hull of each row's leftmost and rightmost pixel, so only
+  // those are kept while a region is flooded.
+  const rowMin = new Int32Array(h).fill(w);
+  const rowMax = new Int32Array(h).fill(-1);
   const boxes: DetectedBox[] = [];
-  let next = 0;
+  let regions = 0;
   for (let start = 0; start < w * h; start++) {
-    if (labels[start] !== 0 || prob[start] <= opts.thresh) continue;
-    const label = ++next;
-    labels[start] = label;
-    stack.push(start);
-    const edge: Point[] = [];
-    while (stack.length > 0) {
-      const i = stack.pop() as number;
-      const x = i % w;
-      const y = (i - x) / w;
-      let boundary = false;
-      for (let dy = -1; dy <= 1; dy++) {
-        const ny = y + dy;
-        if (ny < 0 || ny >= h) {
-          boundary = true;
-          continue;
-        }
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          if (nx < 0 || nx >= w) {
-            boundary = true;
-            continue;
-          }
-          const j = ny * w + nx;
-          if (prob[j] <= opts.thresh) {
-            boundary = true;
-          } else if (labels[j] === 0) {
-            labels[j] = label;
-            stack.push(j);
+    if (seen[start] !== 0 || prob[start] <= opts.thresh) continue;
+    if (++regions > opts.maxCandidates * 4) break;
+    seen[start] = 1;
+    let top = 0;
+    stack[top++] = start;
+    let yMin = h;
+    let yMax = -1;
+    while (top > 0) {
+      const i = stack[--top];
+      const y = (i / w) | 0;
+      const x = i - y * w;
+      if (x < rowMin[y]) rowMin[y] = x;
+      if (x > rowMax[y]) rowMax[y] = x;
+      if (y < yMin) yMin = y;
+      if (y > yMax) yMax = y;
+      const ny0 = y > 0 ? y - 1 : 0;
+      const ny1 = y < h - 1 ? y + 1 : h - 1;
+      const nx0 = x > 0 ? x - 1 : 0;
+      const nx1 = x < w - 1 ? x + 1 : w - 1;
+      for (let ny = ny0; ny <= ny1; ny++) {
+        for (let nx = nx0, j = ny * w + nx0; nx <= nx1; nx++, j++) {
+          if (seen[j] === 0 && prob[j] > opts.thresh) {
+            seen[j] = 1;
+            stack[top++] = j;
           }
         }
       }
-      // Pixel corners of boundary pixels, so a one-pixel-wide region still has an area.
-      if (boundary) edge.push({ x, y }, { x: x + 1, y }, { x, y: y + 1 }, { x: x + 1, y: y + 1 });
     }
-    if (next > opts.maxCandidates * 4) break;
+    const edge: Point[] = [];
+    for (let y = yMin; y <= yMax; y++) {
+      if (rowMax[y] < 0) continue;
+      // Pixel corners, so a one-pixel-wide region still has an area.
+      edge.push({ x: rowMin[y], y }, { x: rowMax[y] + 1, y }, { x: rowMin[y], y: y + 1 }, { x: rowMax[y] + 1, y: y + 1 });
+      rowMin[y] = w;
+      rowMax[y] = -1;
+    }
     const rect = minAreaRect(convexHull(edge));
     if (Math.min(rect.width, rect.height) < opts.minSize) continue;
     const score = meanInRect(map, rect);

@@ -128,7 +128,8 @@ export function warpQuad(img: RgbImage, quad: Quad, outW: number, outH: number):
 
 /**
  * Bilinear sampling through the affine map source = (a*x + b*y + c, d*x + e*y + f) from each
- * destination pixel; points outside the source repeat its edge.
+ * destination pixel; points outside the source repeat its edge. Hot path of detection resizing
+ * and line cropping: coordinates advance incrementally and rounding uses integer ops.
  */
 function warpAffine(
   img: RgbImage,
@@ -140,28 +141,28 @@ function warpAffine(
   const { width: w, height: h, data } = img;
   const maxX = w - 1;
   const maxY = h - 1;
-  let d = 0;
+  let o = 0;
   for (let y = 0; y < outH; y++) {
-    for (let x = 0; x < outW; x++) {
-      let fx = a * x + b * y + c;
-      let fy = d0 * x + e * y + f;
-      fx = fx < 0 ? 0 : fx > maxX ? maxX : fx;
-      fy = fy < 0 ? 0 : fy > maxY ? maxY : fy;
-      const x0 = Math.floor(fx);
-      const y0 = Math.floor(fy);
-      const x1 = x0 < maxX ? x0 + 1 : x0;
-      const y1 = y0 < maxY ? y0 + 1 : y0;
-      const ax = fx - x0;
-      const ay = fy - y0;
+    let fx = b * y + c;
+    let fy = e * y + f;
+    for (let x = 0; x < outW; x++, fx += a, fy += d0) {
+      const cx = fx < 0 ? 0 : fx > maxX ? maxX : fx;
+      const cy = fy < 0 ? 0 : fy > maxY ? maxY : fy;
+      const x0 = cx | 0;
+      const y0 = cy | 0;
+      const ax = cx - x0;
+      const ay = cy - y0;
       const i00 = (y0 * w + x0) * 3;
-      const i01 = (y0 * w + x1) * 3;
-      const i10 = (y1 * w + x0) * 3;
-      const i11 = (y1 * w + x1) * 3;
-      for (let c = 0; c < 3; c++) {
-        const top = data[i00 + c] + (data[i01 + c] - data[i00 + c]) * ax;
-        const bottom = data[i10 + c] + (data[i11 + c] - data[i10 + c]) * ax;
-        out[d++] = Math.round(top + (bottom - top) * ay);
-      }
+      const i01 = x0 < maxX ? i00 + 3 : i00;
+      const i10 = y0 < maxY ? i00 + w * 3 : i00;
+      const i11 = x0 < maxX ? i10 + 3 : i10;
+      const w00 = (1 - ax) * (1 - ay);
+      const w01 = ax * (1 - ay);
+      const w10 = (1 - ax) * ay;
+      const w11 = ax * ay;
+      out[o++] = (data[i00] * w00 + data[i01] * w01 + data[i10] * w10 + data[i11] * w11 + 0.5) | 0;
+      out[o++] = (data[i00 + 1] * w00 + data[i01 + 1] * w01 + data[i10 + 1] * w10 + data[i11 + 1] * w11 + 0.5) | 0;
+      out[o++] = (data[i00 + 2] * w00 + data[i01 + 2] * w01 + data[i10 + 2] * w10 + data[i11 + 2] * w11 + 0.5) | 0;
     }
   }
   return { width: outW, height: outH, data: out };

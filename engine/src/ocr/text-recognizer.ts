@@ -5,8 +5,12 @@ import { ctcDecode, type DecodedText } from './ctc-decoder.js';
 export interface RecognitionOptions {
   /** Input height of the recogniser. */
   height: number;
-  /** Crops in one model run; crops are grouped by width so little padding is computed. */
+  /** Most crops in one model run. */
   batchSize: number;
+  /** A batch's width times its size stays under this: batching pays off for short crops only. */
+  maxBatchColumns: number;
+  /** Crops join a batch only while the widest is at most this factor wider than the narrowest. */
+  batchWidthRatio: number;
   /** Narrowest batch width, as PaddleOCR pads short crops (in pixels at `height`). */
   minWidth: number;
   /** Widest crop fed whole; wider ones are squeezed to this. */
@@ -15,7 +19,15 @@ export interface RecognitionOptions {
   widthScale: number;
 }
 
-export const DEFAULT_RECOGNITION_OPTIONS: RecognitionOptions = { height: 48, batchSize: 8, minWidth: 96, maxWidth: 1600, widthScale: 1 };
+export const DEFAULT_RECOGNITION_OPTIONS: RecognitionOptions = {
+  height: 48,
+  batchSize: 8,
+  maxBatchColumns: 960,
+  batchWidthRatio: 1.15,
+  minWidth: 32,
+  maxWidth: 1600,
+  widthScale: 0.7,
+};
 
 /** Width a crop gets at the recogniser's height, keeping its aspect ratio. */
 export function recognitionWidth(crop: { width: number; height: number }, opts: RecognitionOptions): number {
@@ -24,7 +36,9 @@ export function recognitionWidth(crop: { width: number; height: number }, opts: 
 
 /**
  * Read text crops already sampled at the recogniser's height. Crops are sorted by width and
- * batched, each batch padded to its widest member; results come back in the input order.
+ * batched with neighbours of nearly the same width, each batch padded to its widest member;
+ * on a CPU a batch saves the fixed cost of a run but padding costs as much as text, so batches
+ * stay narrow and even. Results come back in the input order.
  */
 export async function recognizeCrops(
   session: InferenceSession,
@@ -35,8 +49,7 @@ export async function recognizeCrops(
 ): Promise<DecodedText[]> {
   const order = crops.map((_, i) => i).sort((a, b) => crops[a].width - crops[b].width);
   const results: DecodedText[] = new Array(crops.length);
-  for (let start = 0; start < order.length; start += opts.batchSize) {
-    const ids = order.slice(start, start + opts.batchSize);
+  for (const ids of widthBatches(order.map((i) => crops[i].width), order, opts)) {
     const width = Math.max(opts.minWidth, Math.ceil(Math.max(...ids.map((i) => crops[i].width)) / 8) * 8);
     const tensor = normalizeBatch(ids.map((i) => crops[i]), opts.height, width);
     const decoded = ctcDecode(await session.run(tensor), charset, allowed);
@@ -47,6 +60,26 @@ export async function recognizeCrops(
     });
   }
   return results;
+}
+
+/** Consecutive runs of the width-sorted crops that make even, bounded batches. */
+function widthBatches(widths: number[], ids: number[], opts: RecognitionOptions): number[][] {
+  const batches: number[][] = [];
+  let start = 0;
+  while (start < ids.length) {
+    let end = start + 1;
+    while (
+      end < ids.length &&
+      end - start < opts.batchSize &&
+      widths[end] <= widths[start] * opts.batchWidthRatio &&
+      (end - start + 1) * Math.max(opts.minWidth, widths[end]) <= opts.maxBatchColumns
+    ) {
+      end++;
+    }
+    batches.push(ids.slice(start, end));
+    start = end;
+  }
+  return batches;
 }
 
 /** (x / 255 - 0.5) / 0.5 in B, G, R planes; padding stays 0 as in PaddleOCR. */
