@@ -6,7 +6,7 @@ import { OcrLine, OcrPage, type BoundingBox } from '../../engine/src/contracts/o
 import type { RgbImage } from '../../engine/src/contracts/raster.js';
 import type { DocumentPage } from '../../engine/src/intake/document.js';
 import { readDocumentText } from '../../engine/src/ocr/document-reader.js';
-import { readPage, type OcrModels } from '../../engine/src/ocr/page-reader.js';
+import { DEFAULT_PAGE_READ_OPTIONS, readPage, type OcrModels } from '../../engine/src/ocr/page-reader.js';
 import { bounds, rectCorners, type RotatedRect } from '../../engine/src/ocr/geometry.js';
 import { DEFAULT_DETECTION_OPTIONS, detectText, planTiles } from '../../engine/src/ocr/text-detector.js';
 import type { InferenceSession, Tensor } from '../../engine/src/runtime/inference.js';
@@ -102,6 +102,17 @@ describe('readPage on an upright receipt', () => {
     });
     for (let i = 1; i < upright.lines.length; i++) {
       expect(centreY(upright.lines[i].bounding_box)).toBeGreaterThan(centreY(upright.lines[i - 1].bounding_box));
+    }
+  });
+
+  it('a second look at every line (secondLookBelow 1) keeps the texts and word boxes inside their lines', async () => {
+    const again = await readPage(models, receipt, 1, { ...DEFAULT_PAGE_READ_OPTIONS, secondLookBelow: 1 });
+    expect(texts(again)).toEqual(texts(upright));
+    for (const line of again.lines) {
+      for (const w of line.words) {
+        expect(w.bounding_box.x).toBeGreaterThanOrEqual(line.bounding_box.x - 0.01);
+        expect(w.bounding_box.x + w.bounding_box.width).toBeLessThanOrEqual(line.bounding_box.x + line.bounding_box.width + 0.01);
+      }
     }
   });
 

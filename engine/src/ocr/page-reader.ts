@@ -31,6 +31,8 @@ export interface PageReadOptions {
   contrastClip: number;
   /** A gap of this many character pitches between two characters is read as a space (0: off). */
   spaceGapFactor: number;
+  /** Lines read with less confidence than this are read a second time at full width (0: off). */
+  secondLookBelow: number;
 }
 
 export const DEFAULT_PAGE_READ_OPTIONS: PageReadOptions = {
@@ -40,6 +42,7 @@ export const DEFAULT_PAGE_READ_OPTIONS: PageReadOptions = {
   orientationSample: 12,
   contrastClip: 0.01,
   spaceGapFactor: 1.75,
+  secondLookBelow: 0.9,
 };
 
 type Rotation = 0 | 90 | 180 | 270;
@@ -79,6 +82,7 @@ export async function readPage(
     opts.recognition,
     models.allowedClasses,
   );
+  if (opts.secondLookBelow > 0) await secondLook(models, page, rects, crops, texts, opts);
   const lines: OcrLine[] = [];
   texts.forEach((decoded, i) => {
     const t = opts.spaceGapFactor > 0 ? restoreSpaces(decoded, opts.spaceGapFactor) : decoded;
@@ -86,6 +90,32 @@ export async function readPage(
     if (line && line.confidence >= opts.minLineConfidence) lines.push(line);
   });
   return { page: pageNumber, width: page.width, height: page.height, source: 'ocr', rotation, lines: orderLines(lines) };
+}
+
+/**
+ * Lines read with low confidence are read again from a crop at their natural width (the squeeze
+ * that saves time costs some narrow glyphs); the surer of the two readings is kept, with its crop,
+ * so character positions still map to the right place. Updates `texts` and `crops` in place.
+ */
+async function secondLook(
+  models: OcrModels,
+  page: RgbImage,
+  rects: RotatedRect[],
+  crops: LineCrop[],
+  texts: DecodedText[],
+  opts: PageReadOptions,
+): Promise<void> {
+  const unsure = texts.flatMap((t, i) => (t.confidence < opts.secondLookBelow ? [i] : []));
+  if (unsure.length === 0) return;
+  const wide = { ...opts, recognition: { ...opts.recognition, widthScale: 1 } };
+  const wideCrops = cropLines(page, unsure.map((i) => rects[i]), wide);
+  const again = await recognizeCrops(models.recognizer, wideCrops.map((c) => c.image), models.charset, wide.recognition, models.allowedClasses);
+  unsure.forEach((i, k) => {
+    if (again[k].confidence > texts[i].confidence) {
+      texts[i] = again[k];
+      crops[i] = wideCrops[k];
+    }
+  });
 }
 
 function mostlyVertical(rects: RotatedRect[]): boolean {
