@@ -2,6 +2,10 @@
 // graph rewrites keep every output, and a missing or altered file makes OCR unavailable.
 import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isServiceError, ServiceError } from '../../engine/src/errors/service-error.js';
 import type { RgbImage } from '../../engine/src/contracts/raster.js';
@@ -12,6 +16,7 @@ import { optimizeOnnxGraph, restrictOutputClasses, type OptimizeReport } from '.
 import { loadOcrModels, type ModelFileSource } from '../../models/src/load-ocr-models.js';
 import { MODEL_MANIFEST, type PackagedFile } from '../../models/src/manifest.js';
 import { packageFileSource } from '../../models/src/node/package-file-source.js';
+import { urlFileSource } from '../../models/src/browser/url-file-source.js';
 import { makeTempDir, pseudoRandomFloats, renderReceipt } from '../support/render-receipt.js';
 
 const source = packageFileSource();
@@ -307,5 +312,38 @@ describe('restrictOutputClasses', () => {
     expect(() => restrictOutputClasses(cls, [0, 1])).toThrow(/cannot restrict output classes/);
     const rec = await source.read(MODEL_MANIFEST.recognizer);
     expect(() => restrictOutputClasses(rec, [0, 999_999])).toThrow(/out of range/);
+  });
+});
+
+describe('urlFileSource (the browser loader) against a loopback server', () => {
+  let server: Server;
+  let baseUrl: string;
+  beforeAll(async () => {
+    // Serves package files from node_modules at /models/<package>/<file>, as the app would.
+    const root = join(process.cwd(), 'node_modules');
+    server = createServer((req, res) => {
+      const path = decodeURIComponent((req.url ?? '').replace(/^\/models\//, ''));
+      readFile(join(root, path)).then(
+        (body) => res.end(body),
+        () => res.writeHead(404).end(),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/models/`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('fetches the same bytes as the package source', async () => {
+    const viaUrl = await urlFileSource(baseUrl).read(MODEL_MANIFEST.classifier);
+    expect(sha256(viaUrl)).toBe(MODEL_MANIFEST.classifier.sha256);
+  });
+
+  it('a file the server does not have => loadOcrModels gives ocr_unavailable, reason missing', async () => {
+    const err = await loadOcrModels(createOnnxNodeRuntime(), urlFileSource(`${baseUrl}nowhere/`)).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isServiceError(err) && err.code).toBe('ocr_unavailable');
+    expect((err as ServiceError).details?.reason).toBe('missing');
   });
 });

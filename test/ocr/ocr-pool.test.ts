@@ -1,11 +1,13 @@
 // OcrPool: intake and OCR in a worker thread, so the caller's event loop keeps running; errors
 // cross the thread boundary as ServiceErrors with the document's code.
+import { rmSync } from 'node:fs';
 import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OcrPage } from '../../engine/src/contracts/ocr.js';
 import { isServiceError, ServiceError } from '../../engine/src/errors/service-error.js';
 import { OcrPool } from '../../engine/src/node/ocr-pool.js';
-import { normalizeText, pseudoRandomBytes, RECEIPT_LINES, receiptJpeg, receiptPng } from '../support/render-receipt.js';
+import { textPdf } from '../intake/pdf-builder.js';
+import { makeTempDir, normalizeText, pseudoRandomBytes, RECEIPT_LINES, receiptJpeg, receiptPng } from '../support/render-receipt.js';
 
 const LONG_LINES = Array.from({ length: 14 }, (_, i) => `ITEM ${String(i + 1).padStart(2, '0')} ${(i * 2.25 + 1).toFixed(2)}`);
 
@@ -126,5 +128,30 @@ describe('OcrPool', () => {
     await rejection(pool.read({ bytes: new Uint8Array(0) }));
     const [a, b] = await Promise.all([pool.read({ bytes: png }), pool.read({ bytes: png, declaredType: 'image/png' })]);
     expect(a.pages[0].lines.map((l) => l.text)).toEqual(b.pages[0].lines.map((l) => l.text));
+  });
+});
+
+describe('OcrPool without its models', () => {
+  let bare: OcrPool;
+  let emptyRoot: string;
+  beforeAll(() => {
+    emptyRoot = makeTempDir('ocr-pool-no-models');
+    bare = new OcrPool({ threads: 1, modelRoot: emptyRoot });
+  });
+  afterAll(async () => {
+    await bare?.close();
+    rmSync(emptyRoot, { recursive: true, force: true });
+  });
+
+  it('warmUp and an image that needs OCR reject with ocr_unavailable', async () => {
+    expect((await rejection(bare.warmUp())).code).toBe('ocr_unavailable');
+    expect((await rejection(bare.read({ bytes: png }))).code).toBe('ocr_unavailable');
+  });
+
+  it('a PDF with a text layer still reads: models are asked for only when a page needs OCR', async () => {
+    const doc = await bare.read({ bytes: textPdf(1, 'TOTAL 12.50') });
+    expect(doc.pages).toHaveLength(1);
+    expect(doc.pages[0].source).toBe('pdf_text');
+    expect(normalizeText(doc.pages[0].lines.map((l) => l.text).join(' '))).toContain('TOTAL12.50');
   });
 });
