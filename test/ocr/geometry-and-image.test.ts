@@ -127,6 +127,48 @@ describe('warpQuad and cropImage', () => {
     }
   });
 
+  it('upright and slanted quads both sample bilinearly with edge repeat', () => {
+    // Reference: textbook bilinear sampling at pixel centres, written out per pixel.
+    const img = noise(40, 30, 5);
+    const ref = (q: Quad, ow: number, oh: number) => {
+      const out: number[] = [];
+      for (let y = 0; y < oh; y++) {
+        for (let x = 0; x < ow; x++) {
+          const u = (x + 0.5) / ow;
+          const v = (y + 0.5) / oh;
+          const sx = Math.min(39, Math.max(0, q[0].x + (q[1].x - q[0].x) * u + (q[3].x - q[0].x) * v - 0.5));
+          const sy = Math.min(29, Math.max(0, q[0].y + (q[1].y - q[0].y) * u + (q[3].y - q[0].y) * v - 0.5));
+          const x0 = Math.floor(sx);
+          const y0 = Math.floor(sy);
+          const x1 = Math.min(39, x0 + 1);
+          const y1 = Math.min(29, y0 + 1);
+          for (let c = 0; c < 3; c++) {
+            const at = (px: number, py: number) => img.data[(py * 40 + px) * 3 + c];
+            const top = at(x0, y0) * (1 - (sx - x0)) + at(x1, y0) * (sx - x0);
+            const bottom = at(x0, y1) * (1 - (sx - x0)) + at(x1, y1) * (sx - x0);
+            out.push(top * (1 - (sy - y0)) + bottom * (sy - y0));
+          }
+        }
+      }
+      return out;
+    };
+    const quads: [Quad, number, number][] = [
+      // Upright (the table-driven path): enlarged, shrunk, reaching past the edges.
+      [[{ x: 3, y: 4 }, { x: 23, y: 4 }, { x: 23, y: 14 }, { x: 3, y: 14 }], 37, 23],
+      [[{ x: 0, y: 0 }, { x: 40, y: 0 }, { x: 40, y: 30 }, { x: 0, y: 30 }], 17, 11],
+      [[{ x: -5, y: -3 }, { x: 45, y: -3 }, { x: 45, y: 33 }, { x: -5, y: 33 }], 29, 19],
+      // Slanted (the general path).
+      [[{ x: 5, y: 8 }, { x: 30, y: 3 }, { x: 33, y: 18 }, { x: 8, y: 23 }], 26, 15],
+    ];
+    for (const [q, ow, oh] of quads) {
+      const got = warpQuad(img, q, ow, oh);
+      const want = ref(q, ow, oh);
+      let worst = 0;
+      got.data.forEach((v, i) => (worst = Math.max(worst, Math.abs(v - want[i]))));
+      expect(worst).toBeLessThanOrEqual(0.5 + 1e-6);
+    }
+  });
+
   it('a quad turned a quarter samples the rotated image', () => {
     // The upright quad of a 90°-rotated image, read back, is the original image.
     const img = noise(12, 8, 11);

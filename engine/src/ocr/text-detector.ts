@@ -18,7 +18,7 @@ export interface DetectionOptions {
 
 export const DEFAULT_DETECTION_OPTIONS: DetectionOptions = {
   maxSide: 4096,
-  maxShortSide: 720,
+  maxShortSide: 640,
   tileSize: 1280,
   tileOverlap: 128,
   db: DEFAULT_DB_OPTIONS,

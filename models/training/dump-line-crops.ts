@@ -1,0 +1,81 @@
+/**
+ * Training data for the recogniser fine-tune: runs the engine's own detector over SROIE scans,
+ * keeps each detected line that matches exactly one labelled line, and writes its crop the way
+ * the page reader makes it (natural width at the recogniser's height, contrast stretched) with
+ * the labelled text. Crops come from the detector, not the labels, so training sees the boxes the
+ * recogniser meets at run time.
+ *
+ *   tsx models/training/dump-line-crops.ts <sroie-dir> <out-dir> <first> <count>
+ *
+ * Writes <out-dir>/crops.bin (RGB bytes, crop after crop) and <out-dir>/crops.jsonl
+ * ({file, text, width, height, offset} per crop).
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync, appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readDocument } from '../../engine/src/intake/node/read-document.js';
+import { DEFAULT_PAGE_READ_OPTIONS } from '../../engine/src/ocr/page-reader.js';
+import { detectText } from '../../engine/src/ocr/text-detector.js';
+import { rectCorners } from '../../engine/src/ocr/geometry.js';
+import { autoContrast, warpQuad } from '../../engine/src/ocr/image-ops.js';
+import { recognitionWidth } from '../../engine/src/ocr/text-recognizer.js';
+import { createOnnxNodeRuntime } from '../../engine/src/runtime/node/onnx-node-runtime.js';
+import { latinClassMask, parseCharset } from '../../engine/src/ocr/charset.js';
+import { loadOcrModels } from '../src/load-ocr-models.js';
+import { MODEL_MANIFEST } from '../src/manifest.js';
+import { packageFileSource } from '../src/node/package-file-source.js';
+
+const [dir, out, first, count] = process.argv.slice(2);
+if (!dir || !out) throw new Error('usage: dump-line-crops.ts <sroie-dir> <out-dir> <first> <count>');
+mkdirSync(out, { recursive: true });
+writeFileSync(join(out, 'crops.bin'), new Uint8Array(0));
+writeFileSync(join(out, 'crops.jsonl'), '');
+
+// The recogniser's classes as the engine reads them (Latin forms), for the trainer's labels.
+const charsetFile = join('node_modules', MODEL_MANIFEST.recognizer.charset.package, MODEL_MANIFEST.recognizer.charset.file);
+const fullCharset = parseCharset(readFileSync(charsetFile, 'utf8'), MODEL_MANIFEST.recognizer.charset.appendSpace);
+const mask = latinClassMask(fullCharset);
+const keep = [...mask.keys()].filter((c) => mask[c] === 1);
+writeFileSync(join(out, 'classes.json'), JSON.stringify({ keep, chars: keep.map((c) => (c === 0 ? '' : fullCharset[c - 1])) }));
+
+const models = await loadOcrModels(createOnnxNodeRuntime(), packageFileSource(), { threads: 2 });
+const opts = DEFAULT_PAGE_READ_OPTIONS;
+const natural = { ...opts.recognition, widthScale: 1, maxWidth: 1200 };
+const files = readdirSync(join(dir, 'img')).sort().slice(Number(first ?? 0), Number(first ?? 0) + Number(count ?? 100));
+let offset = 0;
+let kept = 0;
+let seen = 0;
+for (const file of files) {
+  const doc = await readDocument(new Uint8Array(readFileSync(join(dir, 'img', file))));
+  const page = await doc.pages[0].render();
+  const truth = readFileSync(join(dir, 'box', file.replace(/\.jpg$/, '.txt')), 'utf8')
+    .split(/\r?\n/)
+    .filter((r) => r.trim() !== '')
+    .map((r) => {
+      const p = r.split(',');
+      const n = p.slice(0, 8).map(Number);
+      return { text: p.slice(8).join(',').trim(), x0: Math.min(n[0], n[6]), y0: Math.min(n[1], n[3]), x1: Math.max(n[2], n[4]), y1: Math.max(n[5], n[7]) };
+    })
+    .filter((t) => t.text !== '');
+  const rects = await detectText(models.detector, page, opts.detection);
+  for (const r of rects) {
+    seen++;
+    const quad = rectCorners(r);
+    const xs = quad.map((p) => p.x);
+    const ys = quad.map((p) => p.y);
+    const box = { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+    // A labelled line matches when most of it lies in the box and it fills most of the box's width.
+    const hits = truth.filter((t) => {
+      const ix = Math.min(box.x1, t.x1) - Math.max(box.x0, t.x0);
+      const iy = Math.min(box.y1, t.y1) - Math.max(box.y0, t.y0);
+      return ix > 0.8 * (t.x1 - t.x0) && iy > 0.6 * (t.y1 - t.y0) && ix > 0.75 * (box.x1 - box.x0);
+    });
+    if (hits.length !== 1 || r.height < 6) continue;
+    const crop = autoContrast(warpQuad(page, quad, recognitionWidth(r, natural), natural.height), opts.contrastClip);
+    appendFileSync(join(out, 'crops.bin'), crop.data);
+    appendFileSync(join(out, 'crops.jsonl'), JSON.stringify({ file, text: hits[0].text, width: crop.width, height: crop.height, offset }) + '\n');
+    offset += crop.data.length;
+    kept++;
+  }
+  await doc.close();
+}
+console.log(`${files.length} receipts, ${seen} detected lines, ${kept} crops kept`);

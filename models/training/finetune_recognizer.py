@@ -1,0 +1,316 @@
+"""Fine-tune the PP-OCRv4 recogniser on line crops from the engine's own detector.
+
+The ONNX graph is executed node by node with PyTorch, its float constants (weights) as trainable
+parameters, so no PaddlePaddle or conversion tool is needed; the trained values are written back
+into the same graph, which keeps its structure, inputs and outputs.
+
+Loss: CTC over the Latin classes the engine reads, with upper and lower case (and each ASCII
+character with its full-width twin) merged into one target, because the labels are upper case
+whatever the receipt prints: the model keeps choosing case from what it sees.
+
+  python3 models/training/finetune_recognizer.py --model <rec.onnx> --data <dir> [--data <dir> ...]
+      --out <trained.onnx> [--epochs 2] [--lr 1e-4] [--eval <dir>]
+
+Needs Debian's python3-torch, python3-onnx and python3-numpy (see models/training/README.md).
+"""
+import argparse
+import json
+import math
+import os
+import random
+import time
+
+import numpy as np
+import onnx
+import torch
+import torch.nn.functional as F
+from onnx import numpy_helper
+
+torch.set_num_threads(int(os.environ.get("THREADS", "2")))
+
+
+class OnnxModule(torch.nn.Module):
+    """Runs an ONNX graph with torch ops; float constants with more than one value are parameters."""
+
+    def __init__(self, model: onnx.ModelProto):
+        super().__init__()
+        self.graph = model.graph
+        self.params = torch.nn.ParameterDict()
+        self.fixed = {}
+        self.param_names = {}
+        bn_stats = set()
+        for n in self.graph.node:
+            if n.op_type == "BatchNormalization":
+                bn_stats.update(n.input[3:5])
+        for i, n in enumerate(self.graph.node):
+            if n.op_type != "Constant":
+                continue
+            arr = numpy_helper.to_array(n.attribute[0].t)
+            t = torch.from_numpy(arr.copy())
+            name = n.output[0]
+            if t.dtype == torch.float32 and t.numel() > 1 and name not in bn_stats:
+                key = f"c{i}"
+                self.params[key] = torch.nn.Parameter(t)
+                self.param_names[name] = key
+            else:
+                self.fixed[name] = t
+        softmax = [n for n in self.graph.node if n.op_type == "Softmax"][-1]
+        self.logits_name = softmax.input[0]
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        """Logits (before the final Softmax), [batch, steps, classes]."""
+        env = {self.graph.input[0].name: x}
+        env.update(self.fixed)
+        for name, key in self.param_names.items():
+            env[name] = self.params[key]
+        for n in self.graph.node:
+            if n.op_type == "Constant":
+                continue
+            ins = [env[i] if i else None for i in n.input]
+            env[n.output[0]] = run_op(n, ins)
+            if n.output[0] == self.logits_name:
+                return env[n.output[0]]
+        raise RuntimeError("no logits")
+
+    def export(self, model: onnx.ModelProto, path: str) -> None:
+        for n in model.graph.node:
+            if n.op_type == "Constant" and n.output[0] in self.param_names:
+                value = self.params[self.param_names[n.output[0]]].detach().numpy().astype(np.float32)
+                n.attribute[0].t.CopyFrom(numpy_helper.from_array(value, n.attribute[0].t.name))
+        onnx.save(model, path)
+
+
+def attrs(n):
+    return {a.name: onnx.helper.get_attribute_value(a) for a in n.attribute}
+
+
+CAST = {1: torch.float32, 6: torch.int32, 7: torch.int64, 9: torch.bool, 11: torch.float64}
+
+
+def run_op(n, ins):
+    op, a = n.op_type, attrs(n)
+    if op == "Conv":
+        x, w = ins[0], ins[1]
+        b = ins[2] if len(ins) > 2 else None
+        pads = a.get("pads", [0, 0, 0, 0])
+        if pads[0] != pads[2] or pads[1] != pads[3]:
+            x = F.pad(x, (pads[1], pads[3], pads[0], pads[2]))
+            pad = 0
+        else:
+            pad = (pads[0], pads[1])
+        return F.conv2d(x, w, b, tuple(a.get("strides", [1, 1])), pad, tuple(a.get("dilations", [1, 1])), a.get("group", 1))
+    if op == "BatchNormalization":
+        return F.batch_norm(ins[0], ins[3], ins[4], ins[1], ins[2], False, 0.0, a.get("epsilon", 1e-5))
+    if op == "Mul":
+        return ins[0] * ins[1]
+    if op == "Add":
+        return ins[0] + ins[1]
+    if op == "Sub":
+        return ins[0] - ins[1]
+    if op == "Div":
+        return ins[0] / ins[1]
+    if op == "Pow":
+        return torch.pow(ins[0], ins[1])
+    if op == "Sqrt":
+        return torch.sqrt(ins[0])
+    if op == "Clip":
+        lo = ins[1] if len(ins) > 1 and ins[1] is not None else None
+        hi = ins[2] if len(ins) > 2 and ins[2] is not None else None
+        return torch.clamp(ins[0], None if lo is None else float(lo), None if hi is None else float(hi))
+    if op == "Relu":
+        return F.relu(ins[0])
+    if op == "Sigmoid":
+        return torch.sigmoid(ins[0])
+    if op == "HardSigmoid":
+        return torch.clamp(a.get("alpha", 0.2) * ins[0] + a.get("beta", 0.5), 0, 1)
+    if op == "GlobalAveragePool":
+        return ins[0].mean(dim=(2, 3), keepdim=True)
+    if op == "AveragePool":
+        pads = a.get("pads", [0, 0, 0, 0])
+        assert pads[0] == pads[2] and pads[1] == pads[3]
+        return F.avg_pool2d(ins[0], a["kernel_shape"], a.get("strides", a["kernel_shape"]), (pads[0], pads[1]),
+                            ceil_mode=bool(a.get("ceil_mode", 0)), count_include_pad=bool(a.get("count_include_pad", 0)))
+    if op == "Shape":
+        return torch.tensor(ins[0].shape, dtype=torch.int64)
+    if op == "Cast":
+        return ins[0].to(CAST[a["to"]])
+    if op == "Slice":
+        data, starts, ends = ins[0], ins[1].tolist(), ins[2].tolist()
+        axes = ins[3].tolist() if len(ins) > 3 and ins[3] is not None else list(range(len(starts)))
+        steps = ins[4].tolist() if len(ins) > 4 and ins[4] is not None else [1] * len(starts)
+        idx = [slice(None)] * data.dim()
+        for s, e, ax, st in zip(starts, ends, axes, steps):
+            dim = data.shape[ax]
+            s = max(0, min(dim, s + dim if s < 0 else s))
+            e = max(0, min(dim, e + dim if e < 0 else e))
+            idx[ax] = slice(s, e, st)
+        return data[tuple(idx)]
+    if op == "Concat":
+        return torch.cat(ins, dim=a["axis"])
+    if op == "Reshape":
+        shape = ins[1].tolist()
+        shape = [ins[0].shape[i] if s == 0 else s for i, s in enumerate(shape)]
+        return ins[0].reshape(shape)
+    if op == "Transpose":
+        return ins[0].permute(a["perm"])
+    if op == "ReduceMean":
+        return ins[0].mean(dim=a["axes"], keepdim=bool(a.get("keepdims", 1)))
+    if op == "MatMul":
+        return torch.matmul(ins[0], ins[1])
+    if op == "Squeeze":
+        x = ins[0]
+        for ax in sorted(a["axes"], reverse=True):
+            x = x.squeeze(ax)
+        return x
+    if op == "Softmax":
+        return torch.softmax(ins[0], dim=a.get("axis", -1))
+    raise NotImplementedError(op)
+
+
+def load_crops(data_dir):
+    blob = np.fromfile(os.path.join(data_dir, "crops.bin"), dtype=np.uint8)
+    crops = []
+    with open(os.path.join(data_dir, "crops.jsonl")) as f:
+        for line in f:
+            r = json.loads(line)
+            n = r["width"] * r["height"] * 3
+            r["pixels"] = blob[r["offset"]: r["offset"] + n].reshape(r["height"], r["width"], 3)
+            crops.append(r)
+    return crops
+
+
+class Targets:
+    """Merged target classes: a label character matches every kept class with its upper-case form."""
+
+    def __init__(self, classes):
+        self.keep = classes["keep"]
+        groups = {}
+        for j, ch in enumerate(classes["chars"]):
+            if j == 0:
+                continue
+            groups.setdefault(ch.upper(), []).append(j)
+        self.symbols = sorted(groups)
+        self.index = {s: g + 1 for g, s in enumerate(self.symbols)}
+        merge = torch.zeros(len(self.keep), len(self.symbols) + 1)
+        merge[0, 0] = 1
+        for s, js in groups.items():
+            for j in js:
+                merge[j, self.index[s]] = 1
+        self.merge = merge
+
+    def encode(self, text):
+        out = [self.index.get(ch.upper()) for ch in text]
+        return None if any(o is None for o in out) else out
+
+
+def batch_tensor(crops, scale, height=48):
+    """Crops (stored at height 48, natural width) resized to `height`, squeezed by `scale`, padded."""
+    widths = [max(8, int(round(c["width"] * scale * height / c["height"]))) for c in crops]
+    width = max(32, int(math.ceil(max(widths) / 8) * 8))
+    x = torch.zeros(len(crops), 3, height, width)
+    for k, (c, w) in enumerate(zip(crops, widths)):
+        img = torch.from_numpy(c["pixels"][:, :, ::-1].copy()).permute(2, 0, 1).float()  # RGB -> BGR planes
+        img = F.interpolate(img[None], size=(height, w), mode="bilinear", align_corners=False, antialias=height < c["height"])[0]
+        x[k, :, :, :w] = img / 127.5 - 1
+    return x
+
+
+def greedy(logits, keep_idx, chars):
+    best = logits[:, :, keep_idx].argmax(-1)
+    texts = []
+    for row in best.tolist():
+        prev, s = -1, []
+        for c in row:
+            if c != 0 and c != prev:
+                s.append(chars[c])
+            prev = c
+        texts.append("".join(s))
+    return texts
+
+
+def evaluate(module, crops, keep_idx, chars, scale, height=48):
+    module.eval()
+    right = 0
+    with torch.no_grad():
+        ordered = sorted(crops, key=lambda c: c["width"])
+        for i in range(0, len(ordered), 16):
+            b = ordered[i: i + 16]
+            for c, t in zip(b, greedy(module(batch_tensor(b, scale, height)), keep_idx, chars)):
+                right += norm(t) == norm(c["text"])
+    return right / max(1, len(crops))
+
+
+def norm(s):
+    return "".join(s.upper().split())
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--model", required=True)
+    p.add_argument("--data", action="append", required=True)
+    p.add_argument("--eval")
+    p.add_argument("--out", required=True)
+    p.add_argument("--epochs", type=float, default=2)
+    p.add_argument("--lr", type=float, default=1e-4)
+    p.add_argument("--batch", type=int, default=16)
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--height", type=int, default=48, help="recogniser input height to train for")
+    p.add_argument("--scale-min", type=float, default=0.6)
+    p.add_argument("--scale-max", type=float, default=1.0)
+    args = p.parse_args()
+    random.seed(args.seed)
+    torch.manual_seed(args.seed)
+
+    model = onnx.load(args.model)
+    module = OnnxModule(model)
+    classes = json.load(open(os.path.join(args.data[0], "classes.json")))
+    targets = Targets(classes)
+    keep_idx = torch.tensor(classes["keep"])
+    chars = classes["chars"]
+    train = [c for d in args.data for c in load_crops(d) if targets.encode(c["text"])]
+    held = load_crops(args.eval) if args.eval else []
+    print(f"{len(train)} training crops, {len(held)} held out, {sum(p.numel() for p in module.parameters())} parameters", flush=True)
+    if held:
+        print(f"held-out exact lines before: {evaluate(module, held, keep_idx, chars, 0.7, args.height):.4f}", flush=True)
+
+    opt = torch.optim.AdamW(module.parameters(), lr=args.lr, weight_decay=0.0)
+    steps_per_epoch = math.ceil(len(train) / args.batch)
+    total = int(steps_per_epoch * args.epochs)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=total, pct_start=0.1)
+    step, t0 = 0, time.time()
+    while step < total:
+        # Batches of similar widths (little padding), in random order; width scale varies per batch
+        # so the model reads both the squeezed first pass and the natural-width second look.
+        order = sorted(train, key=lambda c: c["width"] * random.uniform(0.9, 1.1))
+        batches = [order[i: i + args.batch] for i in range(0, len(order), args.batch)]
+        random.shuffle(batches)
+        for b in batches:
+            if step >= total:
+                break
+            module.train()
+            scale = random.uniform(args.scale_min, args.scale_max)
+            x = batch_tensor(b, scale, args.height)
+            logits = module(x)[:, :, keep_idx]
+            probs = torch.softmax(logits, -1) @ targets.merge
+            logp = torch.log(probs.clamp_min(1e-12)).permute(1, 0, 2)
+            labels = [targets.encode(c["text"]) for c in b]
+            flat = torch.tensor([t for l in labels for t in l])
+            loss = F.ctc_loss(logp, flat, torch.full((len(b),), logp.shape[0], dtype=torch.long),
+                              torch.tensor([len(l) for l in labels]), blank=0, zero_infinity=True)
+            opt.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(module.parameters(), 5.0)
+            opt.step()
+            sched.step()
+            step += 1
+            if step % 20 == 0:
+                print(f"step {step}/{total} loss {loss.item():.3f} {time.time() - t0:.0f}s", flush=True)
+        module.export(model, args.out)
+    if held:
+        print(f"held-out exact lines after: {evaluate(module, held, keep_idx, chars, 0.7, args.height):.4f}", flush=True)
+    module.export(model, args.out)
+    print("wrote", args.out)
+
+
+if __name__ == "__main__":
+    main()
