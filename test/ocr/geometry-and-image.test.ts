@@ -127,7 +127,7 @@ describe('warpQuad and cropImage', () => {
     }
   });
 
-  it('upright and slanted quads both sample bilinearly with edge repeat', () => {
+  it('upright and slanted quads sample bilinearly at pixel centres, repeating edges', () => {
     // Reference: textbook bilinear sampling at pixel centres, written out per pixel.
     const img = noise(40, 30, 5);
     const ref = (q: Quad, ow: number, oh: number) => {
@@ -153,11 +153,11 @@ describe('warpQuad and cropImage', () => {
       return out;
     };
     const quads: [Quad, number, number][] = [
-      // Upright (the table-driven path): enlarged, shrunk, reaching past the edges.
+      // Upright: enlarged, shrunk, reaching past the edges.
       [[{ x: 3, y: 4 }, { x: 23, y: 4 }, { x: 23, y: 14 }, { x: 3, y: 14 }], 37, 23],
       [[{ x: 0, y: 0 }, { x: 40, y: 0 }, { x: 40, y: 30 }, { x: 0, y: 30 }], 17, 11],
       [[{ x: -5, y: -3 }, { x: 45, y: -3 }, { x: 45, y: 33 }, { x: -5, y: 33 }], 29, 19],
-      // Slanted (the general path).
+      // Slanted.
       [[{ x: 5, y: 8 }, { x: 30, y: 3 }, { x: 33, y: 18 }, { x: 8, y: 23 }], 26, 15],
     ];
     for (const [q, ow, oh] of quads) {

@@ -137,7 +137,6 @@ function warpAffine(
   outH: number,
   [a, b, c, d0, e, f]: [number, number, number, number, number, number],
 ): RgbImage {
-  if (b === 0 && d0 === 0) return scaleAxes(img, outW, outH, a, c, e, f);
   const out = new Uint8Array(outW * outH * 3);
   const { width: w, height: h, data } = img;
   const maxX = w - 1;
@@ -164,45 +163,6 @@ function warpAffine(
       out[o++] = (data[i00] * w00 + data[i01] * w01 + data[i10] * w10 + data[i11] * w11 + 0.5) | 0;
       out[o++] = (data[i00 + 1] * w00 + data[i01 + 1] * w01 + data[i10 + 1] * w10 + data[i11 + 1] * w11 + 0.5) | 0;
       out[o++] = (data[i00 + 2] * w00 + data[i01 + 2] * w01 + data[i10 + 2] * w10 + data[i11 + 2] * w11 + 0.5) | 0;
-    }
-  }
-  return { width: outW, height: outH, data: out };
-}
-
-/**
- * warpAffine for maps without rotation or shear (resizes, upright line crops): the source column
- * and its weight depend on x only and the row on y only, so they are looked up from tables
- * instead of being clamped and split per pixel.
- */
-function scaleAxes(img: RgbImage, outW: number, outH: number, a: number, c: number, e: number, f: number): RgbImage {
-  const out = new Uint8Array(outW * outH * 3);
-  const { width: w, height: h, data } = img;
-  const left = new Int32Array(outW);
-  const right = new Int32Array(outW);
-  const wx = new Float32Array(outW);
-  for (let x = 0; x < outW; x++) {
-    const fx = Math.min(w - 1, Math.max(0, a * x + c));
-    const x0 = fx | 0;
-    left[x] = x0 * 3;
-    right[x] = (x0 < w - 1 ? x0 + 1 : x0) * 3;
-    wx[x] = fx - x0;
-  }
-  let o = 0;
-  for (let y = 0; y < outH; y++) {
-    const fy = Math.min(h - 1, Math.max(0, e * y + f));
-    const y0 = fy | 0;
-    const ay = fy - y0;
-    const top = y0 * w * 3;
-    const bottom = (y0 < h - 1 ? y0 + 1 : y0) * w * 3;
-    for (let x = 0; x < outW; x++) {
-      const l = left[x];
-      const r = right[x];
-      const ax = wx[x];
-      for (let ch = 0; ch < 3; ch++) {
-        const t = data[top + l + ch] + (data[top + r + ch] - data[top + l + ch]) * ax;
-        const btm = data[bottom + l + ch] + (data[bottom + r + ch] - data[bottom + l + ch]) * ax;
-        out[o++] = (t + (btm - t) * ay + 0.5) | 0;
-      }
     }
   }
   return { width: outW, height: outH, data: out };
