@@ -48,7 +48,7 @@ export const MODEL_MANIFEST = {
     task: 'text-recognition',
     package: '@docex/ocr-weights',
     file: 'rec-ppocrv4-receipts.onnx',
-    sha256: 'b8c4e49a068ccdfd59dd813eebe75c3d8ec066e9ceb617953e4dfedcdd6516d8',
+    sha256: 'fda720eef3e99e1ad2401181e73e6034df1ffa0bfe95b1589abcc319d701cd8c',
     license: 'Apache-2.0 (PaddleOCR PP-OCRv4 weights, fine-tuned by this project)',
     input: { name: 'x', shape: ['batch', 3, 48, 'width'], layout: 'NCHW, BGR, (x/255-0.5)/0.5' },
     charset: {
