@@ -305,11 +305,11 @@ def main():
             step += 1
             if step % 20 == 0:
                 print(f"step {step}/{total} loss {loss.item():.3f} {time.time() - t0:.0f}s", flush=True)
+        # A checkpoint after every pass; the last one is the result.
         module.export(model, args.out)
+        print("wrote", args.out, flush=True)
     if held:
         print(f"held-out exact lines after: {evaluate(module, held, keep_idx, chars, 0.7, args.height):.4f}", flush=True)
-    module.export(model, args.out)
-    print("wrote", args.out)
 
 
 if __name__ == "__main__":
