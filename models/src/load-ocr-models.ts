@@ -1,5 +1,5 @@
 import { ServiceError } from '../../engine/src/errors/service-error.js';
-import { latinClassMask, parseCharset } from '../../engine/src/ocr/charset.js';
+import { parseCharset, readerClasses } from '../../engine/src/ocr/charset.js';
 import type { OcrModels } from '../../engine/src/ocr/page-reader.js';
 import type { InferenceRuntime, InferenceSession } from '../../engine/src/runtime/inference.js';
 import { optimizeOnnxGraph, restrictOutputClasses } from './graph-optimizer.js';
@@ -28,9 +28,7 @@ export async function loadOcrModels(
   const { detector: det, classifier: cls, recognizer: rec } = MODEL_MANIFEST;
   const fullCharset = parseCharset(new TextDecoder().decode(await readVerified(source, rec.charset)), rec.charset.appendSpace);
   // The reader answers in Latin script: keep the blank and the Latin classes of the recogniser.
-  const mask = latinClassMask(fullCharset);
-  const keep = [...mask.keys()].filter((c) => mask[c] === 1);
-  const charset = keep.slice(1).map((c) => fullCharset[c - 1]);
+  const { keep, charset } = readerClasses(fullCharset);
   const open = async (file: PackagedFile, restrict?: readonly number[]): Promise<InferenceSession> => {
     let { bytes } = optimizeOnnxGraph(await readVerified(source, file));
     if (restrict) bytes = restrictOutputClasses(bytes, restrict);

@@ -13,13 +13,11 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync, appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readDocument } from '../../engine/src/intake/node/read-document.js';
-import { DEFAULT_PAGE_READ_OPTIONS } from '../../engine/src/ocr/page-reader.js';
+import { cropLines, DEFAULT_PAGE_READ_OPTIONS } from '../../engine/src/ocr/page-reader.js';
 import { detectText } from '../../engine/src/ocr/text-detector.js';
-import { rectCorners } from '../../engine/src/ocr/geometry.js';
-import { autoContrast, warpQuad } from '../../engine/src/ocr/image-ops.js';
-import { recognitionWidth } from '../../engine/src/ocr/text-recognizer.js';
+import { bounds, rectCorners } from '../../engine/src/ocr/geometry.js';
 import { createOnnxNodeRuntime } from '../../engine/src/runtime/node/onnx-node-runtime.js';
-import { latinClassMask, parseCharset } from '../../engine/src/ocr/charset.js';
+import { parseCharset, readerClasses } from '../../engine/src/ocr/charset.js';
 import { loadOcrModels } from '../src/load-ocr-models.js';
 import { MODEL_MANIFEST } from '../src/manifest.js';
 import { packageFileSource } from '../src/node/package-file-source.js';
@@ -31,15 +29,15 @@ writeFileSync(join(out, 'crops.bin'), new Uint8Array(0));
 writeFileSync(join(out, 'crops.jsonl'), '');
 
 // The recogniser's classes as the engine reads them (Latin forms), for the trainer's labels.
-const charsetFile = join('node_modules', MODEL_MANIFEST.recognizer.charset.package, MODEL_MANIFEST.recognizer.charset.file);
-const fullCharset = parseCharset(readFileSync(charsetFile, 'utf8'), MODEL_MANIFEST.recognizer.charset.appendSpace);
-const mask = latinClassMask(fullCharset);
-const keep = [...mask.keys()].filter((c) => mask[c] === 1);
+const dictionary = MODEL_MANIFEST.recognizer.charset;
+const fullCharset = parseCharset(new TextDecoder().decode(await packageFileSource().read(dictionary)), dictionary.appendSpace);
+const { keep } = readerClasses(fullCharset);
 writeFileSync(join(out, 'classes.json'), JSON.stringify({ keep, chars: keep.map((c) => (c === 0 ? '' : fullCharset[c - 1])) }));
 
 const models = await loadOcrModels(createOnnxNodeRuntime(), packageFileSource(), { threads: 2 });
 const opts = DEFAULT_PAGE_READ_OPTIONS;
-const natural = { ...opts.recognition, widthScale: 1, maxWidth: 1200 };
+// Natural width (the trainer squeezes it at random), as the page reader crops for its second look.
+const natural = { ...opts, recognition: { ...opts.recognition, widthScale: 1, maxWidth: 1200 } };
 const files = readdirSync(join(dir, 'img')).sort().slice(Number(first ?? 0), Number(first ?? 0) + Number(count ?? 100));
 let offset = 0;
 let kept = 0;
@@ -57,25 +55,24 @@ for (const file of files) {
     })
     .filter((t) => t.text !== '');
   const rects = await detectText(models.detector, page, opts.detection);
-  for (const r of rects) {
-    seen++;
-    const quad = rectCorners(r);
-    const xs = quad.map((p) => p.x);
-    const ys = quad.map((p) => p.y);
-    const box = { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
-    // A labelled line matches when most of it lies in the box and it fills most of the box's width.
+  seen += rects.length;
+  // A labelled line matches when most of it lies in the box and it fills most of the box's width.
+  const matched = rects.flatMap((r) => {
+    const box = bounds(rectCorners(r));
     const hits = truth.filter((t) => {
       const ix = Math.min(box.x1, t.x1) - Math.max(box.x0, t.x0);
       const iy = Math.min(box.y1, t.y1) - Math.max(box.y0, t.y0);
       return ix > 0.8 * (t.x1 - t.x0) && iy > 0.6 * (t.y1 - t.y0) && ix > 0.75 * (box.x1 - box.x0);
     });
-    if (hits.length !== 1 || r.height < 6) continue;
-    const crop = autoContrast(warpQuad(page, quad, recognitionWidth(r, natural), natural.height), opts.contrastClip);
-    appendFileSync(join(out, 'crops.bin'), crop.data);
-    appendFileSync(join(out, 'crops.jsonl'), JSON.stringify({ file, text: hits[0].text, width: crop.width, height: crop.height, offset }) + '\n');
-    offset += crop.data.length;
-    kept++;
+    return hits.length === 1 && r.height >= 6 ? [{ rect: r, text: hits[0].text }] : [];
+  });
+  const crops = cropLines(page, matched.map((m) => m.rect), natural);
+  for (const [i, { image }] of crops.entries()) {
+    appendFileSync(join(out, 'crops.bin'), image.data);
+    appendFileSync(join(out, 'crops.jsonl'), JSON.stringify({ file, text: matched[i].text, width: image.width, height: image.height, offset }) + '\n');
+    offset += image.data.length;
   }
+  kept += crops.length;
   await doc.close();
 }
 console.log(`${files.length} receipts, ${seen} detected lines, ${kept} crops kept`);

@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ServiceError } from '../../engine/src/errors/service-error.js';
 import { readDocument } from '../../engine/src/intake/node/read-document.js';
+import { serviceErrorFrom } from '../support/service-error.js';
 
 /**
  * The shared bad-input corpus (../shared/datasets/badinputs, see its MANIFEST.md): every file has
@@ -191,12 +191,8 @@ describe.skipIf(!present)('bad-input corpus (../shared/datasets/badinputs)', () 
     const declaredType = DECLARED_BY_EXTENSION[path.extname(file).slice(1).toLowerCase()];
 
     if (typeof expected === 'string') {
-      const error = await readDocument(bytes, { declaredType }).then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(error, `${file} was read, expected ${expected}`).toBeInstanceOf(ServiceError);
-      expect((error as ServiceError).code).toBe(expected);
+      const error = await serviceErrorFrom(readDocument(bytes, { declaredType }), `${file} was read, expected ${expected}`);
+      expect(error.code).toBe(expected);
       return;
     }
 

@@ -7,7 +7,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isServiceError, ServiceError } from '../../engine/src/errors/service-error.js';
 import type { RgbImage } from '../../engine/src/contracts/raster.js';
 import { normalizeBatch } from '../../engine/src/ocr/text-recognizer.js';
 import type { InferenceRuntime, InferenceSession, Tensor } from '../../engine/src/runtime/inference.js';
@@ -18,6 +17,7 @@ import { MODEL_MANIFEST, type PackagedFile } from '../../models/src/manifest.js'
 import { packageFileSource } from '../../models/src/node/package-file-source.js';
 import { urlFileSource } from '../../models/src/browser/url-file-source.js';
 import { makeTempDir, pseudoRandomFloats, renderReceipt } from '../support/render-receipt.js';
+import { serviceErrorFrom } from '../support/service-error.js';
 
 const source = packageFileSource();
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -179,15 +179,6 @@ function sourceWith(change: (file: PackagedFile, bytes: Uint8Array) => Uint8Arra
   };
 }
 
-async function loadError(promise: Promise<unknown>): Promise<ServiceError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(isServiceError(err), `expected a ServiceError, got ${String(err)}`).toBe(true);
-  return err as ServiceError;
-}
-
 describe('loadOcrModels', () => {
   const emptyRoot = makeTempDir('ocr-models-empty');
   afterAll(() => rmSync(emptyRoot, { recursive: true, force: true }));
@@ -208,7 +199,7 @@ describe('loadOcrModels', () => {
 
   it('a package folder without the files => ocr_unavailable, reason missing', async () => {
     const runtime = fakeRuntime();
-    const err = await loadError(loadOcrModels(runtime, packageFileSource(emptyRoot)));
+    const err = await serviceErrorFrom(loadOcrModels(runtime, packageFileSource(emptyRoot)));
     expect(err.code).toBe('ocr_unavailable');
     expect(err.status).toBe(503);
     expect(err.details?.reason).toBe('missing');
@@ -217,7 +208,7 @@ describe('loadOcrModels', () => {
   });
 
   it('one missing model file => ocr_unavailable, reason missing, naming the file', async () => {
-    const err = await loadError(
+    const err = await serviceErrorFrom(
       loadOcrModels(
         fakeRuntime(),
         sourceWith((file, bytes) => (file.file === MODEL_MANIFEST.classifier.file ? 'missing' : bytes)),
@@ -228,7 +219,7 @@ describe('loadOcrModels', () => {
   });
 
   it('a model file with one altered byte => ocr_unavailable, reason checksum_mismatch', async () => {
-    const err = await loadError(
+    const err = await serviceErrorFrom(
       loadOcrModels(
         fakeRuntime(),
         sourceWith((file, bytes) => {
@@ -244,7 +235,7 @@ describe('loadOcrModels', () => {
   });
 
   it('a truncated detector or an edited dictionary => checksum_mismatch', async () => {
-    const truncated = await loadError(
+    const truncated = await serviceErrorFrom(
       loadOcrModels(
         fakeRuntime(),
         sourceWith((file, bytes) => (file.file === MODEL_MANIFEST.detector.file ? bytes.subarray(0, bytes.length - 1) : bytes)),
@@ -252,7 +243,7 @@ describe('loadOcrModels', () => {
     );
     expect(truncated.details).toMatchObject({ reason: 'checksum_mismatch', model: MODEL_MANIFEST.detector.file });
     const runtime = fakeRuntime();
-    const edited = await loadError(
+    const edited = await serviceErrorFrom(
       loadOcrModels(
         runtime,
         sourceWith((file, bytes) => (file === MODEL_MANIFEST.recognizer.charset ? new TextEncoder().encode(`${new TextDecoder().decode(bytes)}x\n`) : bytes)),
@@ -264,7 +255,7 @@ describe('loadOcrModels', () => {
   });
 
   it('a runtime that cannot open a model => ocr_unavailable, reason load_failed', async () => {
-    const err = await loadError(loadOcrModels(fakeRuntime(true), source));
+    const err = await serviceErrorFrom(loadOcrModels(fakeRuntime(true), source));
     expect(err.code).toBe('ocr_unavailable');
     expect(err.details?.reason).toBe('load_failed');
   });
@@ -339,11 +330,8 @@ describe('urlFileSource (the browser loader) against a loopback server', () => {
   });
 
   it('a file the server does not have => loadOcrModels gives ocr_unavailable, reason missing', async () => {
-    const err = await loadOcrModels(createOnnxNodeRuntime(), urlFileSource(`${baseUrl}nowhere/`)).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(isServiceError(err) && err.code).toBe('ocr_unavailable');
-    expect((err as ServiceError).details?.reason).toBe('missing');
+    const err = await serviceErrorFrom(loadOcrModels(createOnnxNodeRuntime(), urlFileSource(`${baseUrl}nowhere/`)));
+    expect(err.code).toBe('ocr_unavailable');
+    expect(err.details?.reason).toBe('missing');
   });
 });

@@ -4,10 +4,11 @@ import { rmSync } from 'node:fs';
 import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OcrPage } from '../../engine/src/contracts/ocr.js';
-import { isServiceError, ServiceError } from '../../engine/src/errors/service-error.js';
+import { ServiceError } from '../../engine/src/errors/service-error.js';
 import { OcrPool } from '../../engine/src/node/ocr-pool.js';
 import { textPdf } from '../intake/pdf-builder.js';
 import { makeTempDir, normalizeText, pseudoRandomBytes, RECEIPT_LINES, receiptJpeg, receiptPng } from '../support/render-receipt.js';
+import { serviceErrorFrom } from '../support/service-error.js';
 
 const LONG_LINES = Array.from({ length: 14 }, (_, i) => `ITEM ${String(i + 1).padStart(2, '0')} ${(i * 2.25 + 1).toFixed(2)}`);
 
@@ -24,15 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await pool?.close();
 });
-
-async function rejection(promise: Promise<unknown>): Promise<ServiceError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(isServiceError(err), `expected a ServiceError, got ${String(err)}`).toBe(true);
-  return err as ServiceError;
-}
 
 describe('OcrPool', () => {
   it('reads a PNG off the main thread: a 10 ms interval keeps ticking while it runs', async () => {
@@ -74,7 +66,7 @@ describe('OcrPool', () => {
   });
 
   it('an empty file rejects with empty_file', async () => {
-    const err = await rejection(pool.read({ bytes: new Uint8Array(0) }));
+    const err = await serviceErrorFrom(pool.read({ bytes: new Uint8Array(0) }));
     expect(err).toBeInstanceOf(ServiceError);
     expect(err.code).toBe('empty_file');
     expect(err.status).toBe(400);
@@ -82,7 +74,7 @@ describe('OcrPool', () => {
   });
 
   it('random bytes reject with unsupported_media_type', async () => {
-    const err = await rejection(pool.read({ bytes: pseudoRandomBytes(4096, 77), declaredType: 'image/png' }));
+    const err = await serviceErrorFrom(pool.read({ bytes: pseudoRandomBytes(4096, 77), declaredType: 'image/png' }));
     expect(err.code).toBe('unsupported_media_type');
   });
 
@@ -125,7 +117,7 @@ describe('OcrPool', () => {
   });
 
   it('the pool keeps working after a failed job, and serves concurrent reads', async () => {
-    await rejection(pool.read({ bytes: new Uint8Array(0) }));
+    await serviceErrorFrom(pool.read({ bytes: new Uint8Array(0) }));
     const [a, b] = await Promise.all([pool.read({ bytes: png }), pool.read({ bytes: png, declaredType: 'image/png' })]);
     expect(a.pages[0].lines.map((l) => l.text)).toEqual(b.pages[0].lines.map((l) => l.text));
   });
@@ -144,8 +136,8 @@ describe('OcrPool without its models', () => {
   });
 
   it('warmUp and an image that needs OCR reject with ocr_unavailable', async () => {
-    expect((await rejection(bare.warmUp())).code).toBe('ocr_unavailable');
-    expect((await rejection(bare.read({ bytes: png }))).code).toBe('ocr_unavailable');
+    expect((await serviceErrorFrom(bare.warmUp())).code).toBe('ocr_unavailable');
+    expect((await serviceErrorFrom(bare.read({ bytes: png }))).code).toBe('ocr_unavailable');
   });
 
   it('a PDF with a text layer still reads: models are asked for only when a page needs OCR', async () => {

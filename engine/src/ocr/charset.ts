@@ -34,6 +34,16 @@ export function latinClassMask(charset: readonly string[]): Uint8Array {
   return mask;
 }
 
+/**
+ * The classes the reader keeps (`keep`: original class indices, blank first) and the characters of
+ * kept classes 1..n, in the order the restricted recogniser emits them.
+ */
+export function readerClasses(fullCharset: readonly string[]): { keep: number[]; charset: string[] } {
+  const mask = latinClassMask(fullCharset);
+  const keep = [...mask.keys()].filter((c) => mask[c] === 1);
+  return { keep, charset: keep.slice(1).map((c) => fullCharset[c - 1]) };
+}
+
 function isLatin(ch: string): boolean {
   if (ch.length !== 1) return false;
   const c = ch.charCodeAt(0);

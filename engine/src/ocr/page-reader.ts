@@ -128,12 +128,13 @@ function mostlyVertical(rects: RotatedRect[]): boolean {
   return vertical > 2 * horizontal && vertical >= 3;
 }
 
-interface LineCrop {
+export interface LineCrop {
   quad: Quad;
   image: RgbImage;
 }
 
-function cropLines(page: RgbImage, rects: RotatedRect[], opts: PageReadOptions): LineCrop[] {
+/** Line crops as the recogniser reads them: one warp per box at its height, contrast stretched. */
+export function cropLines(page: RgbImage, rects: RotatedRect[], opts: PageReadOptions): LineCrop[] {
   const rec = opts.recognition;
   return rects.map((r) => {
     const quad = rectCorners(r);

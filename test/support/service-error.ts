@@ -1,0 +1,12 @@
+import { expect } from 'vitest';
+import { isServiceError, type ServiceError } from '../../engine/src/errors/service-error.js';
+
+/** The ServiceError a promise rejects with; fails the test when it resolves or rejects otherwise. */
+export async function serviceErrorFrom(promise: Promise<unknown>, message?: string): Promise<ServiceError> {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(isServiceError(err), message ?? `expected a ServiceError, got ${String(err)}`).toBe(true);
+  return err as ServiceError;
+}
