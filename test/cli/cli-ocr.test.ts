@@ -1,35 +1,13 @@
 // The CLI's contract: `cli ocr --json FILE...` prints one JSON object per input file per line, in
 // input order, with the path as given; unreadable files give an error object; exit status 0
 // even when files fail, 2 for a usage error.
-import { execFile } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OcrLine } from '../../engine/src/contracts/ocr.js';
+import { REPO_ROOT, runCli, type CliRun } from '../support/run-cli.js';
 import { makeTempDir, normalizeText, pseudoRandomBytes, RECEIPT_LINES, receiptJpeg, receiptPng, writeTempFile } from '../support/render-receipt.js';
-
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CLI = 'engine/src/node/cli.ts';
-
-interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(args: string[]): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: REPO_ROOT, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (err && typeof err.code !== 'number') {
-        reject(err);
-        return;
-      }
-      resolve({ code: err ? (err.code as number) : 0, stdout, stderr });
-    });
-  });
-}
 
 describe('cli ocr --json', () => {
   let dir: string;

@@ -10,3 +10,15 @@ export async function serviceErrorFrom(promise: Promise<unknown>, message?: stri
   expect(isServiceError(err), message ?? `expected a ServiceError, got ${String(err)}`).toBe(true);
   return err as ServiceError;
 }
+
+/** The ServiceError a function throws; fails the test when it returns or throws otherwise. */
+export function serviceErrorOf(fn: () => unknown, message?: string): ServiceError {
+  let err: unknown = null;
+  try {
+    fn();
+  } catch (e) {
+    err = e;
+  }
+  expect(isServiceError(err), message ?? `expected a ServiceError, got ${String(err)}`).toBe(true);
+  return err as ServiceError;
+}

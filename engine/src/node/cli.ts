@@ -4,14 +4,16 @@ import type { OcrPage } from '../contracts/ocr.js';
 import { isServiceError } from '../errors/service-error.js';
 import { ENGINE_VERSION } from '../version.js';
 import { declaredTypeFromName } from './declared-type.js';
+import { DOCTYPE_USAGE, runDoctypeCommand } from './doctype-command.js';
 import { OcrPool, type DocumentText } from './ocr-pool.js';
 
-const USAGE = `Usage: npm run --silent cli -- ocr [--json] FILE...
+const OCR_USAGE = `Usage: npm run --silent cli -- ocr [--json] FILE...
 
 Reads each file (JPEG, PNG, WebP, TIFF, HEIC/HEIF, PDF) and prints its text lines.
   --json     one JSON object per file per line: {"file", "pages", "ms"} or {"file", "error"}
   --threads  threads for the models (default: all cores)
 Exit status is 0 even when some files cannot be read; 2 for a usage error.`;
+const USAGE = `${OCR_USAGE}\n\n${DOCTYPE_USAGE}`;
 
 type FileOutcome = { file: string; result: DocumentText; ms: number } | { file: string; error: { code: string; message: string } };
 
@@ -26,6 +28,12 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const [command, ...files] = positionals;
+  if (command === 'doctype' && !values.help) {
+    const out = await runDoctypeCommand(files);
+    if (out.json === null) process.stderr.write(out.text);
+    else process.stdout.write(values.json ? `${JSON.stringify(out.json)}\n` : out.text);
+    return out.code;
+  }
   if (values.help || command !== 'ocr' || files.length === 0) {
     (values.help ? process.stdout : process.stderr).write(`${USAGE}\n`);
     return values.help ? 0 : 2;

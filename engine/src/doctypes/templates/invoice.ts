@@ -1,0 +1,78 @@
+import type { Definition } from '../../contracts/definition.js';
+
+/** A supplier's invoice: parties, dates, line items, totals and payment details. */
+export const INVOICE: Definition = {
+  name: 'Invoice',
+  description: 'A supplier invoice: who bills whom, for what, how much is due and how to pay it.',
+  fields: {
+    invoice_number: { type: 'string', required: true, description: 'The invoice number.', aliases: ['Invoice No', 'Invoice #', 'Invoice Number', 'Inv No', 'Bill No', 'Rechnungsnummer', 'No. Facture'] },
+    issue_date: { type: 'date', required: true, description: 'Date the invoice was issued, YYYY-MM-DD.', aliases: ['Invoice Date', 'Date', 'Issue Date', 'Date of Issue', 'Rechnungsdatum'] },
+    due_date: { type: 'date', description: 'Date payment is due, YYYY-MM-DD.', aliases: ['Due Date', 'Payment Due', 'Due', 'Pay By', 'Fällig'] },
+    supplier_name: { type: 'string', required: true, description: 'The business that issued the invoice.', aliases: ['From', 'Supplier', 'Vendor', 'Seller'] },
+    supplier_address: { type: 'string', description: 'Address of the supplier, lines joined with ", ".' },
+    supplier_tax_id: { type: 'string', description: "Supplier's VAT, GST or tax number.", aliases: ['VAT No', 'VAT ID', 'Tax ID', 'GST No', 'TIN', 'ABN', 'USt-IdNr', 'EIN'] },
+    supplier_email: { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$', description: 'E-mail address of the supplier.', aliases: ['Email', 'E-mail'] },
+    supplier_phone: { type: 'string', pattern: '^[+0-9 ().-]{5,25}$', description: 'Telephone number of the supplier.', aliases: ['Tel', 'Phone', 'Telephone'] },
+    customer_name: { type: 'string', description: 'The business or person billed.', aliases: ['Bill To', 'Billed To', 'Customer', 'Client', 'Sold To', 'To'] },
+    customer_address: { type: 'string', description: 'Billing address of the customer, lines joined with ", ".', aliases: ['Billing Address', 'Bill To Address'] },
+    customer_tax_id: { type: 'string', description: "Customer's VAT or tax number.", aliases: ['Customer VAT', 'Customer Tax ID', 'Your VAT No'] },
+    purchase_order: { type: 'string', description: "The customer's purchase order number.", aliases: ['PO', 'PO No', 'PO Number', 'Purchase Order', 'Order No', 'Your Ref'] },
+    currency: { type: 'currency', description: 'ISO 4217 code of the amounts.', aliases: ['Currency'] },
+    line_items: {
+      type: 'array',
+      max_items: 200,
+      description: 'The goods and services billed, one entry per line.',
+      items: {
+        type: 'object',
+        fields: {
+          description: { type: 'string', description: 'What was supplied.', aliases: ['Description', 'Item', 'Service', 'Details'] },
+          product_code: { type: 'string', description: 'Article number or SKU.', aliases: ['Code', 'SKU', 'Item No', 'Art. No'] },
+          quantity: { type: 'number', description: 'Units supplied.', aliases: ['Qty', 'Quantity', 'Hours', 'Units'] },
+          unit: { type: 'string', description: 'Unit of the quantity (h, pcs, kg).', aliases: ['Unit', 'UoM'] },
+          unit_price: { type: 'money', description: 'Price of one unit.', aliases: ['Unit Price', 'Price', 'Rate'] },
+          tax_rate: { type: 'number', minimum: 0, maximum: 100, description: 'Tax rate of the line in percent.', aliases: ['VAT %', 'Tax %', 'Tax Rate'] },
+          amount: { type: 'money', description: 'Net total of the line.', aliases: ['Amount', 'Total', 'Line Total', 'Net'] },
+        },
+      },
+    },
+    subtotal: { type: 'money', description: 'Net total before tax.', aliases: ['Subtotal', 'Sub Total', 'Net Total', 'Total Net', 'Total excl. VAT'] },
+    discount: { type: 'money', minimum: 0, description: 'Discount on the whole invoice, as a positive amount.', aliases: ['Discount', 'Less Discount'] },
+    // No lower bound on invoice amounts: a credit note is an invoice with negative ones.
+    tax_amount: { type: 'money', description: 'Tax charged.', aliases: ['VAT', 'Tax', 'GST', 'Sales Tax', 'Total VAT', 'MwSt', 'TVA'] },
+    total_amount: { type: 'money', required: true, description: 'Gross total of the invoice.', aliases: ['Total', 'Invoice Total', 'Grand Total', 'Total incl. VAT', 'Gesamtbetrag'] },
+    amount_paid: { type: 'money', minimum: 0, description: 'Already paid (deposits, prepayments).', aliases: ['Paid', 'Amount Paid', 'Payments', 'Deposit'] },
+    amount_due: { type: 'money', description: 'What remains to pay.', aliases: ['Amount Due', 'Balance Due', 'Total Due', 'Balance', 'To Pay'] },
+    payment_terms: { type: 'string', description: 'Terms as printed, e.g. Net 30.', aliases: ['Terms', 'Payment Terms', 'Zahlungsbedingungen'] },
+    iban: { type: 'string', pattern: '^[A-Z]{2}[0-9]{2}[A-Z0-9 ]{11,40}$', description: 'IBAN to pay into.', aliases: ['IBAN', 'Account'] },
+    bic: { type: 'string', pattern: '^([A-Z]{6}[A-Z0-9]{2}|[A-Z]{6}[A-Z0-9]{5})$', description: 'BIC / SWIFT code of the bank.', aliases: ['BIC', 'SWIFT', 'SWIFT/BIC'] },
+    payment_reference: { type: 'string', description: 'Reference to quote with the payment.', aliases: ['Reference', 'Payment Reference', 'Ref'] },
+  },
+  rules: [
+    { name: 'issue_date_not_in_future', kind: 'not_in_future', field: 'issue_date', description: 'An invoice cannot be issued after today.' },
+    { name: 'due_after_issue', kind: 'date_order', earlier: 'issue_date', later: 'due_date', description: 'The due date is on or after the issue date.' },
+    {
+      name: 'line_items_add_up',
+      kind: 'sum',
+      terms: ['line_items[].amount'],
+      equals: 'subtotal',
+      tolerance: 0.05,
+      // Document-level charges and allowances legitimately part the two.
+      severity: 'warning',
+      description: 'The lines add up to the subtotal.',
+    },
+    {
+      name: 'total_adds_up',
+      kind: 'sum',
+      terms: ['subtotal', 'tax_amount'],
+      minus: ['discount'],
+      optional: ['discount'],
+      equals: 'total_amount',
+      tolerance: 0.02,
+      description: 'Subtotal plus tax, less discount, equals the total.',
+    },
+    { name: 'amount_due_adds_up', kind: 'sum', terms: ['total_amount'], minus: ['amount_paid'], optional: ['amount_paid'], equals: 'amount_due', tolerance: 0.01, severity: 'warning' },
+    { name: 'line_amount', kind: 'product', factors: ['line_items[].quantity', 'line_items[].unit_price'], equals: 'line_items[].amount', tolerance: 0.01, severity: 'warning' },
+    { name: 'iban_check_digits', kind: 'iban', field: 'iban' },
+    { name: 'known_currency', kind: 'one_of', field: 'currency', list: 'iso_4217' },
+  ],
+};

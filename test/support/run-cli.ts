@@ -1,0 +1,24 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CLI = 'engine/src/node/cli.ts';
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run the CLI as `npm run --silent cli -- ARGS` does (tsx on the entry file), from the repository root. */
+export function runCli(args: string[]): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: REPO_ROOT, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
+      if (err && typeof err.code !== 'number') {
+        reject(err);
+        return;
+      }
+      resolve({ code: err ? (err.code as number) : 0, stdout, stderr });
+    });
+  });
+}
