@@ -185,13 +185,21 @@ describe('retail_receipt on failing data', () => {
     expect(r.review.required).toBe(false); // all four are warnings on receipts
   });
 
-  it('asks for review on a future date, a bad card ending and a wrong type', () => {
-    const { definition, validate, data } = setup('retail_receipt', { ...RECEIPT, transaction_date: '2027-01-02', card_last_four: '12', subtotal: '12.20' });
+  it('asks for review on a future date, a bad card ending, an unknown currency and a wrong type', () => {
+    const { definition, validate, data } = setup('retail_receipt', {
+      ...RECEIPT,
+      transaction_date: '2027-01-02',
+      card_last_four: '12',
+      subtotal: '12.20',
+      currency: 'RM',
+    });
     const r = evaluateChecks(definition, data, { now });
     expect(r.review.reasons.map((x) => `${x.code} ${x.path}`).sort()).toEqual([
       'invalid_value card_last_four',
+      'invalid_value currency',
       'invalid_value subtotal',
       'rule_failed card_last_four',
+      'rule_failed currency',
       'rule_failed transaction_date',
     ]);
     expect(ruleStatus(r.checks, 'subtotal', 'line_items_add_up')).toBe('skipped');
@@ -208,12 +216,13 @@ describe('invoice on failing data', () => {
     expect(r.review.reasons.map((x) => `${x.code} ${x.path} ${x.rule}`)).toEqual(['rule_failed due_date due_after_issue', 'rule_failed total_amount total_adds_up']);
   });
 
-  it('asks for review on an IBAN with wrong check digits and an invoice from the future', () => {
-    const { definition, data } = setup('invoice', { ...INVOICE, iban: 'DE89370400440532013001', issue_date: '2026-12-01', due_date: '2026-12-31' });
+  it('asks for review on an IBAN with wrong check digits, an invoice from the future and an unknown currency', () => {
+    const { definition, data } = setup('invoice', { ...INVOICE, iban: 'DE89370400440532013001', issue_date: '2026-12-01', due_date: '2026-12-31', currency: 'XYZ' });
     const r = evaluateChecks(definition, data, { now });
     expect(ruleStatus(r.checks, 'iban', 'iban_check_digits')).toBe('failed');
     expect(ruleStatus(r.checks, 'issue_date', 'issue_date_not_in_future')).toBe('failed');
-    expect(r.review.reasons.map((x) => x.rule).sort()).toEqual(['iban_check_digits', 'issue_date_not_in_future']);
+    expect(ruleStatus(r.checks, 'currency', 'known_currency')).toBe('failed');
+    expect(r.review.reasons.map((x) => x.rule ?? x.code).sort()).toEqual(['iban_check_digits', 'invalid_value', 'issue_date_not_in_future', 'known_currency']);
   });
 
   it('warns on a line whose amount is not quantity times price and on a wrong amount due', () => {

@@ -63,9 +63,13 @@ export function runRule(rule: RuleDefinition, data: Record<string, unknown>, ctx
     const resolved = paths.map((p) => valuesAt(data, p));
     const at = resolved.flat().map((v) => v.path);
     // An array term needs items, each with a number: a sum over a partial list proves nothing.
+    // Optional terms count missing values (or no items) as 0; any other term needs numbers throughout.
     const optional = new Set(rule.optional ?? []);
-    const missing = (i: number) => resolved[i].length === 0 || resolved[i].some((v) => typeof v.value !== 'number');
-    const gaps = paths.filter((p, i) => missing(i) && !(optional.has(p) && resolved[i].every((v) => isMissing(v.value))));
+    const unusable = (p: string, i: number) =>
+      optional.has(p)
+        ? resolved[i].some((v) => !isMissing(v.value) && typeof v.value !== 'number')
+        : resolved[i].length === 0 || resolved[i].some((v) => typeof v.value !== 'number');
+    const gaps = paths.filter(unusable);
     if (gaps.length > 0) return (emit(at, 'skipped', `Not checked: ${gaps.join(', ')} not found or not a number.`), out);
     const total = (list: string[], offset: number) =>
       list.reduce((s, _, i) => s + resolved[offset + i].reduce((t, v) => t + (typeof v.value === 'number' ? v.value : 0), 0), 0);
