@@ -275,3 +275,12 @@ describe('rules refer to fields of the right type', () => {
     ]);
   });
 });
+
+describe('hostile shapes', () => {
+  it('answers with problems, not a stack overflow, for a definition nested thousands of levels deep', () => {
+    let field: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 20_000; i++) field = i % 2 === 0 ? { type: 'object', fields: { f: field } } : { type: 'array', items: field };
+    const problems = refused(base({ root: field }, { rules: [{ name: 'r', kind: 'luhn', field: 'root.f' }] }));
+    expect(problems.some((p) => /nest at most 3 levels/.test(p.message))).toBe(true);
+  });
+});

@@ -199,16 +199,21 @@ function onlyFor(field: Record<string, unknown>, key: string, types: readonly st
   }
 }
 
-/** The fields whose own shape is right, so rules can be checked against them. */
-function wellFormedFields(fields: Record<string, unknown>): Record<string, FieldDefinition> {
+/**
+ * The fields whose own shape is right, so rules can be checked against them. Depth is bounded:
+ * a hostile definition nested thousands deep must not exhaust the stack.
+ */
+function wellFormedFields(fields: Record<string, unknown>, depth = 0): Record<string, FieldDefinition> {
   const out: Record<string, FieldDefinition> = {};
+  if (depth > 2 * L.nesting) return out;
   for (const [name, f] of Object.entries(fields)) {
     if (isObject(f) && (FIELD_TYPES as readonly unknown[]).includes(f.type)) {
       const copy = { ...f } as Record<string, unknown>;
-      if (isObject(f.fields)) copy.fields = wellFormedFields(f.fields);
+      if (isObject(f.fields)) copy.fields = wellFormedFields(f.fields, depth + 1);
       if (isObject(f.items) && (FIELD_TYPES as readonly unknown[]).includes(f.items.type)) {
-        copy.items = wellFormedFields({ items: f.items }).items;
+        copy.items = wellFormedFields({ items: f.items }, depth + 1).items;
       } else delete copy.items;
+      if (copy.items === undefined) delete copy.items;
       out[name] = copy as FieldDefinition;
     }
   }
