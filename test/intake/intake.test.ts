@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { OcrLine } from '../../engine/src/contracts/ocr.js';
 import type { RgbImage } from '../../engine/src/contracts/raster.js';
 import { ServiceError } from '../../engine/src/errors/service-error.js';
-import { exceedsImageLimits, pdfRenderScale, resolveLimits } from '../../engine/src/intake/limits.js';
+import { exceedsImageLimits, pdfRenderScale, RASTER_MAX_SHORT_SIDE_PX, resolveLimits } from '../../engine/src/intake/limits.js';
 import { readDocument, type ReadDocumentOptions } from '../../engine/src/intake/node/read-document.js';
 import { findPngDamage } from '../../engine/src/intake/png-check.js';
 import { declaredTypeMismatch, sniffMediaType } from '../../engine/src/intake/sniff.js';
@@ -235,6 +235,18 @@ describe('readDocument: images', () => {
     const image = await (await readDocument(grey)).pages[0].render();
     expect(image.data.length).toBe(6 * 6 * 3);
     expectClose(pixel(image, 3, 3), [90, 90, 90], 2);
+  });
+
+  it('reads photos and scans with a short side over 2,480 px scaled down to it, and keeps narrow receipts whole', async () => {
+    // A 600 dpi A4 scan (halved here to keep the test light: 2,600 x 3,600) and a long narrow receipt.
+    const scan = new Uint8Array(await solid(2600, 3600, { r: 250, g: 250, b: 250 }).jpeg({ quality: 80 }).toBuffer());
+    const scanDoc = await readDocument(scan);
+    const page = await scanDoc.pages[0].render();
+    expect([page.width, page.height]).toEqual([RASTER_MAX_SHORT_SIDE_PX, Math.round((3600 * RASTER_MAX_SHORT_SIDE_PX) / 2600)]);
+    expect([scanDoc.pages[0].width, scanDoc.pages[0].height]).toEqual([page.width, page.height]);
+    const strip = new Uint8Array(await solid(900, 6000, { r: 250, g: 250, b: 250 }).png().toBuffer());
+    const stripPage = await (await readDocument(strip)).pages[0].render();
+    expect([stripPage.width, stripPage.height]).toEqual([900, 6000]);
   });
 
   it('reads WebP', async () => {

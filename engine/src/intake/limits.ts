@@ -33,6 +33,14 @@ export const PDF_RENDER_DPI = 200;
 export const PDF_MAX_LONG_SIDE_PX = 4000;
 
 /**
+ * Photos and scans whose short side exceeds this are read scaled down to it (an A4 page at
+ * 300 dpi is 2,480 px wide): more resolution adds decoding and OCR time, not accuracy
+ * (docs/benchmarks.md). The short side, so long narrow receipts keep their text size; a JPEG
+ * twice as large decodes at half size directly (libjpeg's scaled decoding).
+ */
+export const RASTER_MAX_SHORT_SIDE_PX = 2480;
+
+/**
  * Scale (pixels per PDF point) to render a page of `widthPt` x `heightPt` points (as rotated for
  * display): 200 dpi, lowered so that the long side stays within 4,000 px and the raster within
  * the image limits. Undefined for a page without a usable size.

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { RgbImage } from '../../contracts/raster.js';
 import { ServiceError, isServiceError } from '../../errors/service-error.js';
 import type { IntakeLimits } from '../document.js';
-import { assertImageWithinLimits } from '../limits.js';
+import { assertImageWithinLimits, RASTER_MAX_SHORT_SIDE_PX } from '../limits.js';
 
 /**
  * How strict sharp (libvips) is while decoding: `error`. A decoder *error* refuses the file,
@@ -35,14 +35,17 @@ export async function readRasterHeader(bytes: Uint8Array, page = 0): Promise<Ras
 }
 
 /**
- * Decodes one page (frame) to upright 8-bit sRGB: EXIF/TIFF orientation applied, transparency
- * flattened onto white, grey and CMYK converted, 16-bit reduced to 8. The header must already
+ * Decodes one page (frame) to upright 8-bit sRGB: EXIF/TIFF orientation applied, the short
+ * side at most RASTER_MAX_SHORT_SIDE_PX, transparency flattened onto white, grey and CMYK
+ * converted, 16-bit reduced to 8. The header must already
  * have been checked against the limits; `limitInputPixels` guards the decoder as well.
  */
 export async function decodeRaster(bytes: Uint8Array, limits: IntakeLimits, page = 0): Promise<RgbImage> {
   try {
     const { data, info } = await sharp(bytes, { failOn: FAIL_ON, limitInputPixels: limits.maxPixels, page, pages: 1 })
       .rotate()
+      // 'outside' with equal bounds: the short side comes down to the bound, the aspect stays.
+      .resize({ width: RASTER_MAX_SHORT_SIDE_PX, height: RASTER_MAX_SHORT_SIDE_PX, fit: 'outside', withoutEnlargement: true })
       .flatten({ background: { r: 255, g: 255, b: 255 } })
       .toColourspace('srgb')
       .removeAlpha()
