@@ -277,6 +277,11 @@ describe('rules refer to fields of the right type', () => {
 });
 
 describe('hostile shapes', () => {
+  it('refuses an object whose fields are a list, also when rules are present (found by the property tests)', () => {
+    const def = base({ a: { type: 'object', fields: [null] }, b: { type: 'number' } }, { rules: [{ name: 'r', kind: 'sum', terms: ['b'], equals: 'b' }] });
+    expect(paths(refused(def))).toEqual(['fields.a.fields']);
+  });
+
   it('answers with problems, not a stack overflow, for a definition nested thousands of levels deep', () => {
     let field: Record<string, unknown> = { type: 'string' };
     for (let i = 0; i < 20_000; i++) field = i % 2 === 0 ? { type: 'object', fields: { f: field } } : { type: 'array', items: field };

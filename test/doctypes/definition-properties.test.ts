@@ -7,6 +7,7 @@ import { FIELD_TYPES } from '../../engine/src/contracts/definition.js';
 import { checkDefinition, definitionProblems } from '../../engine/src/doctypes/check-definition.js';
 import { diffDefinitions } from '../../engine/src/doctypes/diff-definitions.js';
 import { emptyData } from '../../engine/src/doctypes/empty-data.js';
+import { templateDefinition } from '../../engine/src/doctypes/templates/index.js';
 import { definitionJsonSchema } from '../../engine/src/doctypes/json-schema.js';
 import { isServiceError } from '../../engine/src/errors/service-error.js';
 import { evaluateChecks } from '../../engine/src/extract/evaluate-checks.js';
@@ -185,6 +186,18 @@ describe('random definitions', () => {
         expect(typeof result.review.required).toBe('boolean');
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('evaluating checks never throws, whatever data an extraction or a client hands in', () => {
+    const templates = ['payment_receipt', 'retail_receipt', 'invoice'].map((n) => templateDefinition(n));
+    const junk = fc.oneof(fc.jsonValue(), fc.constantFrom(NaN, Infinity, -0, '', '  ', '2026-02-30', '24:00', 'ABC'));
+    fc.assert(
+      fc.property(fc.constantFrom(...templates), fc.dictionary(fc.constantFrom('amount', 'subtotal', 'line_items', 'currency', 'transaction_date', 'card_last_four', 'iban', 'issue_date', 'due_date', 'total_amount', 'tax_amount', 'merchant', 'x'), junk), (def, values) => {
+        const result = evaluateChecks(def, { ...emptyData(def), ...values }, { now });
+        expect(typeof result.review.required).toBe('boolean');
+      }),
+      { numRuns: 500 },
     );
   });
 

@@ -210,6 +210,7 @@ function wellFormedFields(fields: Record<string, unknown>, depth = 0): Record<st
     if (isObject(f) && (FIELD_TYPES as readonly unknown[]).includes(f.type)) {
       const copy = { ...f } as Record<string, unknown>;
       if (isObject(f.fields)) copy.fields = wellFormedFields(f.fields, depth + 1);
+      else delete copy.fields;
       if (isObject(f.items) && (FIELD_TYPES as readonly unknown[]).includes(f.items.type)) {
         copy.items = wellFormedFields({ items: f.items }, depth + 1).items;
       } else delete copy.items;
