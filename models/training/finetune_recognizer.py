@@ -262,6 +262,14 @@ def main():
     torch.manual_seed(args.seed)
 
     model = onnx.load(args.model)
+    if args.height != 48:
+        # The backbone leaves height/16 feature rows; the pooling before the sequence head must
+        # take them all (PP-OCRv4 pools 3 rows of a 48 px input). Its window follows the height.
+        for n in model.graph.node:
+            if n.op_type == "AveragePool":
+                for a in n.attribute:
+                    if a.name == "kernel_shape":
+                        a.ints[0] = args.height // 16
     module = OnnxModule(model)
     classes = json.load(open(os.path.join(args.data[0], "classes.json")))
     targets = Targets(classes)

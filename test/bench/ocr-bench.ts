@@ -164,7 +164,10 @@ async function main() {
     return;
   }
   const d = pageOptions.detection;
-  console.log(`settings: detection short side <= ${d.maxShortSide} px, tiles ${d.tileSize} px, recognition width scale ${pageOptions.recognition.widthScale}`);
+  const r = pageOptions.recognition;
+  console.log(
+    `settings: detection short side <= ${d.maxShortSide} px, tiles ${d.tileSize} px, recognition ${r.height} px high, width scale ${r.widthScale}, second look under ${pageOptions.secondLookBelow} at ${pageOptions.secondLookWidthScale}`,
+  );
   console.log(`model load: ${loadMs} ms; peak memory (RSS, whole process): ${peakMb} MB`);
   console.log(`machine speed: ${referenceMs} ms for one 48 x 320 recogniser run on 2 threads (compare timings only at similar figures)`);
   console.table(results);

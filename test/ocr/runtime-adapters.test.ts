@@ -3,6 +3,7 @@
 // same outputs through either, and the recogniser must read a rendered line through either.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RgbImage } from '../../engine/src/contracts/raster.js';
+import { resizeImage } from '../../engine/src/ocr/image-ops.js';
 import { latinClassMask, parseCharset } from '../../engine/src/ocr/charset.js';
 import { DEFAULT_RECOGNITION_OPTIONS, normalizeBatch, recognizeCrops } from '../../engine/src/ocr/text-recognizer.js';
 import { createOnnxWebRuntime } from '../../engine/src/runtime/browser/onnx-web-runtime.js';
@@ -11,6 +12,8 @@ import { createOnnxNodeRuntime } from '../../engine/src/runtime/node/onnx-node-r
 import { MODEL_MANIFEST } from '../../models/src/manifest.js';
 import { packageFileSource } from '../../models/src/node/package-file-source.js';
 import { pseudoRandomFloats, renderReceipt } from '../support/render-receipt.js';
+
+const REC_HEIGHT = DEFAULT_RECOGNITION_OPTIONS.height;
 
 const source = packageFileSource();
 
@@ -79,8 +82,10 @@ describe('onnxruntime-node and onnxruntime-web adapters', () => {
   });
 
   it('the recogniser gives the same outputs through both on a rendered word crop', async () => {
-    const width = Math.ceil(crop.width / 8) * 8;
-    const input = normalizeBatch([crop], 48, width);
+    // The crop is 48 px high; the recogniser reads lines at its own height.
+    const line = resizeImage(crop, Math.round((crop.width * REC_HEIGHT) / crop.height), REC_HEIGHT);
+    const width = Math.ceil(line.width / 8) * 8;
+    const input = normalizeBatch([line], REC_HEIGHT, width);
     const a = await sessions.node.recognizer.run(input);
     const b = await sessions.web.recognizer.run(input);
     expect(a.dims[0]).toBe(1);
@@ -90,7 +95,8 @@ describe('onnxruntime-node and onnxruntime-web adapters', () => {
 
   for (const kind of ['node', 'web'] as const) {
     it(`recognising a rendered 'TOTAL 12.50' through onnxruntime-${kind} reads 12.50`, async () => {
-      const [read] = await recognizeCrops(sessions[kind].recognizer, [crop], charset, DEFAULT_RECOGNITION_OPTIONS, latinClassMask(charset));
+      const line = resizeImage(crop, Math.round((crop.width * REC_HEIGHT) / crop.height), REC_HEIGHT);
+      const [read] = await recognizeCrops(sessions[kind].recognizer, [line], charset, DEFAULT_RECOGNITION_OPTIONS, latinClassMask(charset));
       expect(read.text).toContain('12.50');
       expect(read.text.toUpperCase().replace(/\s+/g, '')).toBe('TOTAL12.50');
       expect(read.confidence).toBeGreaterThan(0.8);

@@ -31,8 +31,10 @@ export interface PageReadOptions {
   contrastClip: number;
   /** A gap of this many character pitches between two characters is read as a space (0: off). */
   spaceGapFactor: number;
-  /** Lines read with less confidence than this are read a second time at full width (0: off). */
+  /** Lines read with less confidence than this are read a second time, wider (0: off). */
   secondLookBelow: number;
+  /** Width scale of the second reading (see RecognitionOptions.widthScale). */
+  secondLookWidthScale: number;
 }
 
 export const DEFAULT_PAGE_READ_OPTIONS: PageReadOptions = {
@@ -43,6 +45,7 @@ export const DEFAULT_PAGE_READ_OPTIONS: PageReadOptions = {
   contrastClip: 0.01,
   spaceGapFactor: 1.75,
   secondLookBelow: 0.9,
+  secondLookWidthScale: 1.4,
 };
 
 type Rotation = 0 | 90 | 180 | 270;
@@ -93,8 +96,8 @@ export async function readPage(
 }
 
 /**
- * Lines read with low confidence are read again from a crop at their natural width (the squeeze
- * that saves time costs some narrow glyphs); the surer of the two readings is kept, with its crop,
+ * Lines read with low confidence are read again from a wider crop (the squeeze that saves time
+ * costs some narrow glyphs); the surer of the two readings is kept, with its crop,
  * so character positions still map to the right place. Updates `texts` and `crops` in place.
  */
 async function secondLook(
@@ -107,7 +110,7 @@ async function secondLook(
 ): Promise<void> {
   const unsure = texts.flatMap((t, i) => (t.confidence < opts.secondLookBelow ? [i] : []));
   if (unsure.length === 0) return;
-  const wide = { ...opts, recognition: { ...opts.recognition, widthScale: 1 } };
+  const wide = { ...opts, recognition: { ...opts.recognition, widthScale: opts.secondLookWidthScale } };
   const wideCrops = cropLines(page, unsure.map((i) => rects[i]), wide);
   const again = await recognizeCrops(models.recognizer, wideCrops.map((c) => c.image), models.charset, wide.recognition, models.allowedClasses);
   unsure.forEach((i, k) => {

@@ -20,13 +20,14 @@ export interface RecognitionOptions {
 }
 
 export const DEFAULT_RECOGNITION_OPTIONS: RecognitionOptions = {
-  height: 48,
+  // The project's recogniser reads 32 px lines (PP-OCRv4 was trained for 48): a third less work.
+  height: 32,
   batchSize: 8,
   maxBatchColumns: 960,
   batchWidthRatio: 1.15,
   minWidth: 32,
   maxWidth: 1600,
-  widthScale: 0.7,
+  widthScale: 1,
 };
 
 /** Width a crop gets at the recogniser's height, keeping its aspect ratio. */
