@@ -101,7 +101,9 @@ async function run(name: string, samples: Sample[], pool: OcrPool) {
 
 /**
  * The machine's speed drifts (the same run has taken 15 ms and 39 ms on one day): a median of
- * 20 recogniser runs on one 48 x 320 crop, timed after the benchmark, says how fast it was.
+ * 20 recogniser runs on one 48 x 320 crop, timed after the benchmark, says how fast it was. The
+ * input stays 48 px high although the recogniser now reads 32 px lines, so the figure compares
+ * with those of earlier runs.
  */
 async function referenceRunMs(): Promise<number> {
   const models = await loadOcrModels(createOnnxNodeRuntime(), packageFileSource(), { threads: 2 });

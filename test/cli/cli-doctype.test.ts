@@ -56,6 +56,13 @@ describe('doctype check --json', () => {
     expect(json(missing.stdout).error).toMatchObject({ code: 'invalid_parameters', details: { errors: [{ param: 'FILE' }] } });
   });
 
+  it('prints a valid definition as text with its field count, nested fields included', async () => {
+    const def = { name: 'Slip', fields: { total: { type: 'money' }, rows: { type: 'array', items: { type: 'object', fields: { a: { type: 'string' }, b: { type: 'number' } } } } } };
+    const run = await runCli(['doctype', 'check', file('ok-text.json', def)]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/valid definition "Slip" with 4 fields/);
+  });
+
   it('prints problems as text without --json', async () => {
     const run = await runCli(['doctype', 'check', file('bad2.json', { name: 'x', fields: { a: { type: 'texts' } } })]);
     expect(run.code).toBe(2);

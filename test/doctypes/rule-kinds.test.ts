@@ -129,3 +129,28 @@ describe('rule kinds', () => {
     expect(status(empty.checks, 'total', 'parts_add_up')).toBe('skipped');
   });
 });
+
+describe('field validation of shapes', () => {
+  const shapes = checkDefinition({
+    name: 'Shapes',
+    fields: {
+      merchant: { type: 'object', required: true, fields: { name: { type: 'string' } } },
+      items: { type: 'array', max_items: 2, items: { type: 'integer' } },
+    },
+  });
+
+  it('fails an object that is not an object and a list that is not a list, asking for review', () => {
+    const r = evaluateChecks(shapes, { merchant: 'CAFE', items: 7 }, { now });
+    expect(r.checks.merchant.map((c) => `${c.name} ${c.status}`)).toEqual(['required ok', 'object failed']);
+    expect(r.checks.items).toEqual([expect.objectContaining({ name: 'array', status: 'failed' })]);
+    expect(r.review.reasons.map((x) => `${x.code} ${x.path}`)).toEqual(['invalid_value merchant', 'invalid_value items']);
+  });
+
+  it('checks each item of a list and its length', () => {
+    const r = evaluateChecks(shapes, { merchant: { name: 'CAFE' }, items: [1, 2.5, 3] }, { now });
+    expect(r.checks.items).toEqual([expect.objectContaining({ name: 'max_items', status: 'failed' })]);
+    expect(r.checks['items[1]']).toEqual([expect.objectContaining({ name: 'integer', status: 'failed' })]);
+    expect(r.checks['merchant.name']).toEqual([expect.objectContaining({ name: 'string', status: 'ok' })]);
+  });
+});
+

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RgbImage } from '../../engine/src/contracts/raster.js';
 import { resizeImage } from '../../engine/src/ocr/image-ops.js';
-import { normalizeBatch } from '../../engine/src/ocr/text-recognizer.js';
+import { DEFAULT_RECOGNITION_OPTIONS, normalizeBatch } from '../../engine/src/ocr/text-recognizer.js';
 import type { InferenceRuntime, InferenceSession, Tensor } from '../../engine/src/runtime/inference.js';
 import { createOnnxNodeRuntime } from '../../engine/src/runtime/node/onnx-node-runtime.js';
 import { optimizeOnnxGraph, restrictOutputClasses, type OptimizeReport } from '../../models/src/graph-optimizer.js';
@@ -122,6 +122,11 @@ describe('optimizeOnnxGraph', () => {
     const dims = [1, 3, 96, 128];
     const input = { data: pseudoRandomFloats(dims.reduce((p, d) => p * d, 1), 22, -2, 2), dims };
     expect((await compare(MODEL_MANIFEST.detector, input)).diff).toBeLessThan(1e-3);
+  });
+
+  it('reads lines at the height the shipped recogniser was trained for', () => {
+    // The engine's default and the manifest live apart (the engine core cannot import models/).
+    expect(DEFAULT_RECOGNITION_OPTIONS.height).toBe(MODEL_MANIFEST.recognizer.input.shape[2]);
   });
 
   it('keeps the recogniser output on a rendered line', async () => {

@@ -1,6 +1,7 @@
 import safeRegex from 'safe-regex2';
 import {
   FIELD_TYPES,
+  FieldPath,
   KNOWN_LISTS,
   NAME_PATTERN,
   RULE_KINDS,
@@ -13,7 +14,9 @@ import { arrayPrefix, DATE_TYPES, indexFields, NUMERIC_TYPES } from './field-pat
 import { DEFINITION_LIMITS as L } from './limits.js';
 
 const NAME = new RegExp(NAME_PATTERN);
-const PATH = /^[a-z][a-z0-9_]*(\[\])?(\.[a-z][a-z0-9_]*(\[\])?)*$/;
+const PATH = new RegExp(FieldPath.pattern as string);
+
+const isFieldType = (type: unknown): type is FieldDefinition['type'] => (FIELD_TYPES as readonly unknown[]).includes(type);
 
 /** Check a definition; returns it typed, or throws `invalid_definition` listing every problem. */
 export function checkDefinition(input: unknown): Definition {
@@ -90,7 +93,7 @@ function checkField(field: unknown, path: string, level: number, isItems: boolea
   }
   unknownKeys(field, FIELD_KEYS, path, add);
   const type = field.type;
-  if (!(FIELD_TYPES as readonly unknown[]).includes(type)) {
+  if (!isFieldType(type)) {
     add(`${path}.type`, `type is required and is one of ${FIELD_TYPES.join(', ')}.`);
   }
   checkDescription(field.description, `${path}.description`, add);
@@ -181,7 +184,7 @@ function checkPattern(value: unknown, path: string, add: Add) {
 
 function checkEnumValues(value: unknown, path: string, add: Add) {
   if (!Array.isArray(value) || value.length === 0) {
-    add(path, 'An enum field needs values: an array of 1 to 60 strings.');
+    add(path, `An enum field needs values: an array of 1 to ${L.enumValues} strings.`);
     return;
   }
   if (value.length > L.enumValues) add(path, `There are ${value.length} enum values; at most ${L.enumValues} are allowed.`);
@@ -194,7 +197,7 @@ function checkEnumValues(value: unknown, path: string, add: Add) {
 }
 
 function onlyFor(field: Record<string, unknown>, key: string, types: readonly string[], path: string, add: Add) {
-  if (field[key] !== undefined && (FIELD_TYPES as readonly unknown[]).includes(field.type) && !types.includes(field.type as string)) {
+  if (field[key] !== undefined && isFieldType(field.type) && !types.includes(field.type)) {
     add(`${path}.${key}`, `${key} applies to ${types.join(', ')} fields only.`);
   }
 }
@@ -207,16 +210,14 @@ function wellFormedFields(fields: Record<string, unknown>, depth = 0): Record<st
   const out: Record<string, FieldDefinition> = {};
   if (depth > 2 * L.nesting) return out;
   for (const [name, f] of Object.entries(fields)) {
-    if (isObject(f) && (FIELD_TYPES as readonly unknown[]).includes(f.type)) {
-      const copy = { ...f } as Record<string, unknown>;
-      if (isObject(f.fields)) copy.fields = wellFormedFields(f.fields, depth + 1);
-      else delete copy.fields;
-      if (isObject(f.items) && (FIELD_TYPES as readonly unknown[]).includes(f.items.type)) {
-        copy.items = wellFormedFields({ items: f.items }, depth + 1).items;
-      } else delete copy.items;
-      if (copy.items === undefined) delete copy.items;
-      out[name] = copy as FieldDefinition;
-    }
+    if (!isObject(f) || !isFieldType(f.type)) continue;
+    const { fields: children, items, ...own } = f;
+    const wellFormedItems = isObject(items) ? wellFormedFields({ items }, depth + 1).items : undefined;
+    out[name] = {
+      ...own,
+      ...(isObject(children) && { fields: wellFormedFields(children, depth + 1) }),
+      ...(wellFormedItems && { items: wellFormedItems }),
+    } as FieldDefinition;
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import type { FieldCheck, FieldDefinition } from '../contracts/definition.js';
-import { DATETIME_PATTERN, TIME_PATTERN } from '../doctypes/json-schema.js';
+import { CURRENCY_PATTERN, DATE_PATTERN, DATETIME_PATTERN, TIME_PATTERN } from '../doctypes/json-schema.js';
 import { DEFINITION_LIMITS } from '../doctypes/limits.js';
 import { isCurrencyCode } from './known-lists.js';
 
@@ -16,9 +16,11 @@ function pushCheck(out: PathCheck[], path: string, name: string, ok: boolean, me
   out.push({ path, check: { name, status: ok ? 'ok' : 'failed', message: ok ? 'Passed.' : message }, review: !ok });
 }
 
+// The schema's own patterns, so a value passes these checks exactly when it passes the schema.
 const TIME = new RegExp(TIME_PATTERN);
 const DATETIME = new RegExp(DATETIME_PATTERN);
-const DATE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
+const DATE = new RegExp(DATE_PATTERN);
+const CURRENCY = new RegExp(CURRENCY_PATTERN);
 
 export function isMissing(value: unknown): boolean {
   return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
@@ -26,9 +28,8 @@ export function isMissing(value: unknown): boolean {
 
 /** A real calendar day in YYYY-MM-DD. */
 export function isCalendarDate(value: string): boolean {
-  const m = DATE.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (!DATE.test(value)) return false;
+  const [y, mo, d] = value.split('-').map(Number);
   const date = new Date(Date.UTC(y, mo - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
@@ -42,7 +43,7 @@ const TYPE_TESTS: Record<string, (v: unknown, f: FieldDefinition) => boolean> = 
   date: (v) => typeof v === 'string' && isCalendarDate(v),
   time: (v) => typeof v === 'string' && TIME.test(v),
   datetime: (v) => typeof v === 'string' && DATETIME.test(v) && isCalendarDate(v.slice(0, 10)),
-  currency: (v) => typeof v === 'string' && /^[A-Z]{3}$/.test(v) && isCurrencyCode(v),
+  currency: (v) => typeof v === 'string' && CURRENCY.test(v) && isCurrencyCode(v),
   enum: (v, f) => typeof v === 'string' && (f.values ?? []).includes(v),
 };
 

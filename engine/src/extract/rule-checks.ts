@@ -74,8 +74,7 @@ export function runRule(rule: RuleDefinition, data: Record<string, unknown>, ctx
     const total = (list: string[], offset: number) =>
       list.reduce((s, _, i) => s + resolved[offset + i].reduce((t, v) => t + (typeof v.value === 'number' ? v.value : 0), 0), 0);
     const sum = total(rule.terms, 0) - total(rule.minus ?? [], rule.terms.length);
-    const equals = resolved[paths.length - 1][0]?.value as number;
-    const ok = Math.abs(sum - equals) <= (rule.tolerance ?? 0.01) + 1e-9;
+    const ok = withinTolerance(sum, resolved[paths.length - 1][0]?.value as number, rule.tolerance);
     emit(at, ok ? 'ok' : 'failed', ok ? 'Passed.' : failure(rule, `${describeSum(rule)} does not hold.`));
     return out;
   }
@@ -90,6 +89,11 @@ export function runRule(rule: RuleDefinition, data: Record<string, unknown>, ctx
 }
 
 type Status = 'ok' | 'failed' | 'skipped';
+
+/** Arithmetic rules allow `tolerance` (default 0.01), plus float noise of adding cents. */
+function withinTolerance(actual: number, expected: number, tolerance = 0.01): boolean {
+  return Math.abs(actual - expected) <= tolerance + 1e-9;
+}
 
 /**
  * Every field a run read gets the check; the review reason goes to the field the rule judges
@@ -128,10 +132,10 @@ type Judgement = { ok: boolean; message: string } | null;
 function judge(rule: RuleDefinition, v: unknown[], ctx: RuleContext): Judgement {
   switch (rule.kind) {
     case 'product': {
-      if (v.some(isMissing) || v.some((x) => typeof x !== 'number')) return null;
+      if (v.some((x) => typeof x !== 'number')) return null;
       const nums = v as number[];
       const product = nums.slice(0, -1).reduce((a, b) => a * b, 1);
-      const ok = Math.abs(product - nums[nums.length - 1]) <= (rule.tolerance ?? 0.01) + 1e-9;
+      const ok = withinTolerance(product, nums[nums.length - 1], rule.tolerance);
       return { ok, message: `${rule.factors.join(' x ')} does not equal ${rule.equals}.` };
     }
     case 'not_in_future': {

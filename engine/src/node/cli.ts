@@ -5,7 +5,7 @@ import { isServiceError } from '../errors/service-error.js';
 import { ENGINE_VERSION } from '../version.js';
 import { declaredTypeFromName } from './declared-type.js';
 import { DOCTYPE_USAGE, runDoctypeCommand } from './doctype-command.js';
-import { OcrPool, type DocumentText } from './ocr-pool.js';
+import type { DocumentText, OcrPool } from './ocr-pool.js';
 
 const OCR_USAGE = `Usage: npm run --silent cli -- ocr [--json] FILE...
 
@@ -44,6 +44,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   // One pool, so the models are loaded once for all files.
+  // Loaded here, not at the top: `doctype` commands need none of the OCR stack.
+  const { OcrPool } = await import('./ocr-pool.js');
   const pool = new OcrPool({ threads });
   try {
     // Load the models before the clock starts for the first file. Where OCR is unavailable the

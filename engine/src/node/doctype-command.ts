@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Definition } from '../contracts/definition.js';
 import { checkDefinition } from '../doctypes/check-definition.js';
 import { diffDefinitions } from '../doctypes/diff-definitions.js';
+import { indexFields } from '../doctypes/field-paths.js';
 import { definitionJsonSchema } from '../doctypes/json-schema.js';
 import { templateDefinition } from '../doctypes/templates/index.js';
 import { ServiceError } from '../errors/service-error.js';
@@ -30,7 +30,9 @@ export async function runDoctypeCommand(args: string[]): Promise<CommandOutput> 
     if (sub === 'check' && rest.length === 1) {
       const definition = checkDefinition(await readDefinition(rest[0], 'FILE'));
       const schema = definitionJsonSchema(definition);
-      return { code: 0, json: { ok: true, schema }, text: `${rest[0]}: valid definition "${definition.name}" with ${countFields(definition)} fields\n` };
+      // Every named field at any depth; `x[]` entries are array items, not fields of their own.
+      const fields = [...indexFields(definition.fields).keys()].filter((p) => !p.endsWith('[]')).length;
+      return { code: 0, json: { ok: true, schema }, text: `${rest[0]}: valid definition "${definition.name}" with ${fields} fields\n` };
     }
     if (sub === 'diff' && rest.length === 2) {
       const before = checkDefinition(await readDefinition(rest[0], 'OLD'));
@@ -69,17 +71,4 @@ async function readDefinition(file: string, param: string): Promise<unknown> {
     // JSON.parse's own message quotes the file; errors never repeat submitted content.
     throw new ServiceError('invalid_definition', { details: { problems: [{ path: '', message: 'The file is not valid JSON.' }] } });
   }
-}
-
-function countFields(def: Definition): number {
-  let n = 0;
-  const walk = (fields: Definition['fields']) => {
-    for (const f of Object.values(fields)) {
-      n++;
-      if (f.fields) walk(f.fields);
-      if (f.items?.fields) walk(f.items.fields);
-    }
-  };
-  walk(def.fields);
-  return n;
 }

@@ -20,7 +20,7 @@ export interface RecognitionOptions {
 }
 
 export const DEFAULT_RECOGNITION_OPTIONS: RecognitionOptions = {
-  // The project's recogniser reads 32 px lines (PP-OCRv4 was trained for 48): a third less work.
+  // The project's recogniser reads 32 px lines (PP-OCRv4 was trained for 48): a third fewer input rows.
   height: 32,
   batchSize: 8,
   maxBatchColumns: 960,

@@ -1,4 +1,5 @@
 import type { Definition } from '../../contracts/definition.js';
+import { CARD_SCHEMES, PAYMENT_METHODS } from '../known-values.js';
 
 /** A card-payment slip as a payment terminal prints it. */
 export const PAYMENT_RECEIPT: Definition = {
@@ -35,12 +36,12 @@ export const PAYMENT_RECEIPT: Definition = {
     auth_code: { type: 'string', pattern: '^[0-9A-Za-z]{2,8}$', description: 'Approval code from the issuer.', aliases: ['Auth Code', 'Approval Code', 'APPR CODE', 'Auth No', 'Auth'] },
     payment_method: {
       type: 'enum',
-      values: ['card', 'cash', 'mobile_wallet', 'bank_transfer', 'voucher', 'other'],
+      values: [...PAYMENT_METHODS],
       description: 'How the amount was paid.',
     },
     card_scheme: {
       type: 'enum',
-      values: ['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unionpay', 'maestro', 'interac', 'eftpos', 'rupay', 'mir', 'elo', 'other'],
+      values: [...CARD_SCHEMES],
       description: 'Card network.',
       aliases: ['Card Type', 'Card'],
     },

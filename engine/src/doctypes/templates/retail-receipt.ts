@@ -1,4 +1,5 @@
 import type { Definition } from '../../contracts/definition.js';
+import { PAYMENT_METHODS } from '../known-values.js';
 
 /** A till receipt from a shop, restaurant or petrol station, with its line items. */
 export const RETAIL_RECEIPT: Definition = {
@@ -54,7 +55,7 @@ export const RETAIL_RECEIPT: Definition = {
     change: { type: 'money', minimum: 0, description: 'Change given back.', aliases: ['Change', 'Change Due', 'Baki'] },
     payment_method: {
       type: 'enum',
-      values: ['card', 'cash', 'mobile_wallet', 'bank_transfer', 'voucher', 'other'],
+      values: [...PAYMENT_METHODS],
       description: 'How the total was paid.',
       aliases: ['Payment', 'Paid by', 'Tender'],
     },
