@@ -131,6 +131,8 @@ async function main() {
       // Settings to compare against the defaults; the defaults are what users get.
       'det-short-side': { type: 'string' },
       'rec-width-scale': { type: 'string' },
+      'second-look-below': { type: 'string' },
+      'second-look-scale': { type: 'string' },
     },
   });
   if (!existsSync(DATASETS)) {
@@ -145,6 +147,8 @@ async function main() {
   const pageOptions = structuredClone(DEFAULT_PAGE_READ_OPTIONS);
   if (values['det-short-side']) pageOptions.detection.maxShortSide = Number(values['det-short-side']);
   if (values['rec-width-scale']) pageOptions.recognition.widthScale = Number(values['rec-width-scale']);
+  if (values['second-look-below']) pageOptions.secondLookBelow = Number(values['second-look-below']);
+  if (values['second-look-scale']) pageOptions.secondLookWidthScale = Number(values['second-look-scale']);
   const pool = new OcrPool({ pageOptions });
   const loadStart = performance.now();
   await pool.warmUp();

@@ -7,7 +7,8 @@ import { latinClassMask, parseCharset } from '../../engine/src/ocr/charset.js';
 import { ctcDecode, type DecodedText } from '../../engine/src/ocr/ctc-decoder.js';
 import { DEFAULT_DB_OPTIONS, dbPostprocess, unclip } from '../../engine/src/ocr/db-postprocess.js';
 import { bounds, convexHull, horizontalise, minAreaRect, rectCorners, type RotatedRect } from '../../engine/src/ocr/geometry.js';
-import { autoContrast, cropImage, resizeImage, rotateImage, rotatePoint, warpQuad, type Point, type Quad } from '../../engine/src/ocr/image-ops.js';
+import { normalizeBatch } from '../../engine/src/ocr/text-recognizer.js';
+import { autoContrast, autoContrastInPlace, cropImage, resizeImage, rotateImage, rotatePoint, warpQuad, type Point, type Quad } from '../../engine/src/ocr/image-ops.js';
 import { restoreSpaces } from '../../engine/src/ocr/page-reader.js';
 import { groupRows, orderLines } from '../../engine/src/ocr/reading-order.js';
 import { planTiles } from '../../engine/src/ocr/text-detector.js';
@@ -157,8 +158,12 @@ describe('warpQuad and cropImage', () => {
       [[{ x: 3, y: 4 }, { x: 23, y: 4 }, { x: 23, y: 14 }, { x: 3, y: 14 }], 37, 23],
       [[{ x: 0, y: 0 }, { x: 40, y: 0 }, { x: 40, y: 30 }, { x: 0, y: 30 }], 17, 11],
       [[{ x: -5, y: -3 }, { x: 45, y: -3 }, { x: 45, y: 33 }, { x: -5, y: 33 }], 29, 19],
-      // Slanted.
+      // Slanted: inside the image, and reaching past its edges.
       [[{ x: 5, y: 8 }, { x: 30, y: 3 }, { x: 33, y: 18 }, { x: 8, y: 23 }], 26, 15],
+      [[{ x: -4, y: 6 }, { x: 36, y: -2 }, { x: 42, y: 26 }, { x: 2, y: 34 }], 31, 21],
+      // Touching the last row and column, where a sample's lower or right neighbour is the edge.
+      [[{ x: 20, y: 15 }, { x: 40, y: 15 }, { x: 40, y: 30 }, { x: 20, y: 30 }], 20, 15],
+      [[{ x: 20, y: 15 }, { x: 40, y: 14 }, { x: 41, y: 30 }, { x: 21, y: 31 }], 20, 15],
     ];
     for (const [q, ow, oh] of quads) {
       const got = warpQuad(img, q, ow, oh);
@@ -237,6 +242,21 @@ describe('autoContrast', () => {
     const img = solid(20, 10, [255, 255, 255]);
     for (let i = 0; i < 100; i++) img.data.fill(0, i * 3, i * 3 + 3);
     expect(Buffer.from(autoContrast(img).data).equals(Buffer.from(img.data))).toBe(true);
+  });
+
+  it('in place, gives the same pixels as the copying version, in the image it was given', () => {
+    for (const seed of [3, 4, 5]) {
+      const img = noise(30, 12, seed);
+      // Squeeze the noise into 60..180 so there is something to stretch.
+      for (let i = 0; i < img.data.length; i++) img.data[i] = 60 + Math.round((img.data[i] * 120) / 255);
+      const copied = autoContrast(img);
+      expect(Buffer.from(copied.data).equals(Buffer.from(img.data))).toBe(false);
+      const inPlace = autoContrastInPlace(img);
+      expect(inPlace.data).toBe(img.data);
+      expect(Buffer.from(inPlace.data).equals(Buffer.from(copied.data))).toBe(true);
+    }
+    const flat = solid(8, 8, [90, 90, 90]);
+    expect(Buffer.from(autoContrastInPlace(flat).data).equals(Buffer.from(solid(8, 8, [90, 90, 90]).data))).toBe(true);
   });
 });
 
@@ -561,5 +581,28 @@ describe('reading order', () => {
     expect(orderLines(input).map((l) => l.text)).toEqual(['A', 'B', 'C']);
     expect(input).toEqual(copy);
     expect(orderLines([])).toEqual([]);
+  });
+});
+
+describe('normalizeBatch', () => {
+  it('writes each crop as B, G, R planes of (x / 255 - 0.5) / 0.5, left-aligned, with zero padding', () => {
+    const a = noise(5, 4, 21);
+    const b = noise(3, 4, 22);
+    const width = 8;
+    const { data, dims } = normalizeBatch([a, b], 4, width);
+    expect(dims).toEqual([2, 3, 4, width]);
+    const plane = 4 * width;
+    [a, b].forEach((crop, n) => {
+      for (let y = 0; y < 4; y++) {
+        for (let x = 0; x < width; x++) {
+          for (let c = 0; c < 3; c++) {
+            const got = data[n * 3 * plane + c * plane + y * width + x];
+            // Plane c holds channel 2 - c of the RGB crop.
+            const want = x < crop.width ? (crop.data[(y * crop.width + x) * 3 + (2 - c)] / 255 - 0.5) / 0.5 : 0;
+            expect(got).toBeCloseTo(want, 6);
+          }
+        }
+      }
+    });
   });
 });

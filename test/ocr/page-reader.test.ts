@@ -123,6 +123,44 @@ describe('readPage on an upright receipt', () => {
   });
 });
 
+describe('readPage orientation check', () => {
+  /** The models with a classifier that counts its runs. */
+  function countingClassifier(): { models: OcrModels; runs: () => number } {
+    let runs = 0;
+    const classifier: InferenceSession = {
+      run: (input) => {
+        runs++;
+        return models.classifier.run(input);
+      },
+      release: async () => {},
+    };
+    return { models: { ...models, classifier }, runs: () => runs };
+  }
+
+  it('an upright page that reads with confidence is not shown to the orientation classifier', async () => {
+    const counting = countingClassifier();
+    const page = await readPage(counting.models, receipt, 1);
+    expect(counting.runs()).toBe(0);
+    expect(texts(page)).toEqual(texts(upright));
+  });
+
+  it('uprightConfidence 0 always asks the classifier, and the page still reads the same', async () => {
+    const counting = countingClassifier();
+    const page = await readPage(counting.models, receipt, 1, { ...DEFAULT_PAGE_READ_OPTIONS, uprightConfidence: 0 });
+    expect(counting.runs()).toBe(1);
+    expect(page.rotation).toBe(0);
+    expect(texts(page)).toEqual(texts(upright));
+  });
+
+  it('a page upside down does not read with confidence: the classifier is asked and the page turned', async () => {
+    const counting = countingClassifier();
+    const page = await readPage(counting.models, await rotateRgb(receipt, 180), 1);
+    expect(counting.runs()).toBe(1);
+    expect(page.rotation).toBe(180);
+    expect(texts(page)).toEqual(texts(upright));
+  });
+});
+
 describe('readPage on a turned receipt', () => {
   // sharp turns clockwise; the page is read after turning it the rest of the way round, clockwise.
   const cases = [

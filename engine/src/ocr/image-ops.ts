@@ -129,15 +129,103 @@ export function warpQuad(img: RgbImage, quad: Quad, outW: number, outH: number):
 /**
  * Bilinear sampling through the affine map source = (a*x + b*y + c, d*x + e*y + f) from each
  * destination pixel; points outside the source repeat its edge. Hot path of detection resizing
- * and line cropping: coordinates advance incrementally and rounding uses integer ops.
+ * and line cropping, so the common cases get loops without per-pixel clamping.
  */
 function warpAffine(
   img: RgbImage,
   outW: number,
   outH: number,
-  [a, b, c, d0, e, f]: [number, number, number, number, number, number],
+  m: [number, number, number, number, number, number],
 ): RgbImage {
   const out = new Uint8Array(outW * outH * 3);
+  const [a, b, c, d, e, f] = m;
+  if (b === 0 && d === 0) scaleInto(img, out, outW, outH, a, c, e, f);
+  else if (insideInterior(img, outW, outH, m)) warpInterior(img, out, outW, outH, m);
+  else warpClamped(img, out, outW, outH, m);
+  return { width: outW, height: outH, data: out };
+}
+
+/** Axis-aligned scaling: each column's source pixels and weights are computed once, not per row. */
+function scaleInto(img: RgbImage, out: Uint8Array, outW: number, outH: number, a: number, c: number, e: number, f: number) {
+  const { width: w, height: h, data } = img;
+  const left = new Int32Array(outW);
+  const right = new Int32Array(outW);
+  const wx = new Float32Array(outW);
+  for (let x = 0; x < outW; x++) {
+    const fx = Math.min(w - 1, Math.max(0, a * x + c));
+    const x0 = fx | 0;
+    left[x] = x0 * 3;
+    right[x] = (x0 < w - 1 ? x0 + 1 : x0) * 3;
+    wx[x] = fx - x0;
+  }
+  let o = 0;
+  for (let y = 0; y < outH; y++) {
+    const fy = Math.min(h - 1, Math.max(0, e * y + f));
+    const y0 = fy | 0;
+    const ay = fy - y0;
+    const top = y0 * w * 3;
+    const bottom = y0 < h - 1 ? top + w * 3 : top;
+    for (let x = 0; x < outW; x++) {
+      const ax = wx[x];
+      const bx = 1 - ax;
+      const p = top + left[x];
+      const q = top + right[x];
+      const r = bottom + left[x];
+      const s = bottom + right[x];
+      const t0 = data[p] * bx + data[q] * ax;
+      const t1 = data[p + 1] * bx + data[q + 1] * ax;
+      const t2 = data[p + 2] * bx + data[q + 2] * ax;
+      const u0 = data[r] * bx + data[s] * ax;
+      const u1 = data[r + 1] * bx + data[s + 1] * ax;
+      const u2 = data[r + 2] * bx + data[s + 2] * ax;
+      out[o++] = (t0 + (u0 - t0) * ay + 0.5) | 0;
+      out[o++] = (t1 + (u1 - t1) * ay + 0.5) | 0;
+      out[o++] = (t2 + (u2 - t2) * ay + 0.5) | 0;
+    }
+  }
+}
+
+/** Whether every sample and its right and lower neighbours lie inside the image (corners suffice: the map is affine). */
+function insideInterior(img: RgbImage, outW: number, outH: number, [a, b, c, d, e, f]: number[]): boolean {
+  for (const [x, y] of [[0, 0], [outW - 1, 0], [0, outH - 1], [outW - 1, outH - 1]]) {
+    const fx = a * x + b * y + c;
+    const fy = d * x + e * y + f;
+    if (!(fx >= 0 && fy >= 0 && fx < img.width - 1 && fy < img.height - 1)) return false;
+  }
+  return true;
+}
+
+/** General affine map whose samples all fall inside the image: no edge handling per pixel. */
+function warpInterior(img: RgbImage, out: Uint8Array, outW: number, outH: number, [a, b, c, d, e, f]: number[]) {
+  const { width: w, data } = img;
+  const stride = w * 3;
+  let o = 0;
+  for (let y = 0; y < outH; y++) {
+    let fx = b * y + c;
+    let fy = e * y + f;
+    for (let x = 0; x < outW; x++, fx += a, fy += d) {
+      const x0 = fx | 0;
+      const y0 = fy | 0;
+      const ax = fx - x0;
+      const ay = fy - y0;
+      const bx = 1 - ax;
+      const p = (y0 * w + x0) * 3;
+      const r = p + stride;
+      const t0 = data[p] * bx + data[p + 3] * ax;
+      const t1 = data[p + 1] * bx + data[p + 4] * ax;
+      const t2 = data[p + 2] * bx + data[p + 5] * ax;
+      const u0 = data[r] * bx + data[r + 3] * ax;
+      const u1 = data[r + 1] * bx + data[r + 4] * ax;
+      const u2 = data[r + 2] * bx + data[r + 5] * ax;
+      out[o++] = (t0 + (u0 - t0) * ay + 0.5) | 0;
+      out[o++] = (t1 + (u1 - t1) * ay + 0.5) | 0;
+      out[o++] = (t2 + (u2 - t2) * ay + 0.5) | 0;
+    }
+  }
+}
+
+/** General affine map; samples outside the image repeat its edge. */
+function warpClamped(img: RgbImage, out: Uint8Array, outW: number, outH: number, [a, b, c, d, e, f]: number[]) {
   const { width: w, height: h, data } = img;
   const maxX = w - 1;
   const maxY = h - 1;
@@ -145,7 +233,7 @@ function warpAffine(
   for (let y = 0; y < outH; y++) {
     let fx = b * y + c;
     let fy = e * y + f;
-    for (let x = 0; x < outW; x++, fx += a, fy += d0) {
+    for (let x = 0; x < outW; x++, fx += a, fy += d) {
       const cx = fx < 0 ? 0 : fx > maxX ? maxX : fx;
       const cy = fy < 0 ? 0 : fy > maxY ? maxY : fy;
       const x0 = cx | 0;
@@ -156,16 +244,13 @@ function warpAffine(
       const i01 = x0 < maxX ? i00 + 3 : i00;
       const i10 = y0 < maxY ? i00 + w * 3 : i00;
       const i11 = x0 < maxX ? i10 + 3 : i10;
-      const w00 = (1 - ax) * (1 - ay);
-      const w01 = ax * (1 - ay);
-      const w10 = (1 - ax) * ay;
-      const w11 = ax * ay;
-      out[o++] = (data[i00] * w00 + data[i01] * w01 + data[i10] * w10 + data[i11] * w11 + 0.5) | 0;
-      out[o++] = (data[i00 + 1] * w00 + data[i01 + 1] * w01 + data[i10 + 1] * w10 + data[i11 + 1] * w11 + 0.5) | 0;
-      out[o++] = (data[i00 + 2] * w00 + data[i01 + 2] * w01 + data[i10 + 2] * w10 + data[i11 + 2] * w11 + 0.5) | 0;
+      for (let ch = 0; ch < 3; ch++) {
+        const t = data[i00 + ch] + (data[i01 + ch] - data[i00 + ch]) * ax;
+        const u = data[i10 + ch] + (data[i11 + ch] - data[i10 + ch]) * ax;
+        out[o++] = (t + (u - t) * ay + 0.5) | 0;
+      }
     }
   }
-  return { width: outW, height: outH, data: out };
 }
 
 /**
@@ -173,19 +258,34 @@ function warpAffine(
  * white. Faded thermal print keeps its thin strokes (colons, commas) this way.
  */
 export function autoContrast(img: RgbImage, clip = 0.01): RgbImage {
+  const levels = contrastLevels(img, clip);
+  if (!levels) return img;
+  const out = new Uint8Array(img.data.length);
+  for (let i = 0; i < out.length; i++) out[i] = levels[img.data[i]];
+  return { width: img.width, height: img.height, data: out };
+}
+
+/** autoContrast on an image the caller owns, without a copy (line crops fresh from warpQuad). */
+export function autoContrastInPlace(img: RgbImage, clip = 0.01): RgbImage {
+  const levels = contrastLevels(img, clip);
+  if (levels) for (let i = 0; i < img.data.length; i++) img.data[i] = levels[img.data[i]];
+  return img;
+}
+
+/** The byte mapping of autoContrast, or null when the image needs none. */
+function contrastLevels(img: RgbImage, clip: number): Uint8Array | null {
+  if (clip <= 0) return null;
   const n = img.width * img.height;
   const hist = new Uint32Array(256);
   const d = img.data;
-  for (let i = 0; i < n; i++) hist[(d[3 * i] * 77 + d[3 * i + 1] * 150 + d[3 * i + 2] * 29) >> 8]++;
+  for (let i = 0, s = 0; i < n; i++, s += 3) hist[(d[s] * 77 + d[s + 1] * 150 + d[s + 2] * 29) >> 8]++;
   const cut = Math.floor(n * clip);
   let lo = 0;
   for (let acc = 0; lo < 255 && acc + hist[lo] <= cut; lo++) acc += hist[lo];
   let hi = 255;
   for (let acc = 0; hi > 0 && acc + hist[hi] <= cut; hi--) acc += hist[hi];
-  if (clip <= 0 || hi - lo < 16 || (lo === 0 && hi === 255)) return img;
+  if (hi - lo < 16 || (lo === 0 && hi === 255)) return null;
   const lut = new Uint8Array(256);
   for (let v = 0; v < 256; v++) lut[v] = Math.max(0, Math.min(255, Math.round(((v - lo) * 255) / (hi - lo))));
-  const out = new Uint8Array(d.length);
-  for (let i = 0; i < d.length; i++) out[i] = lut[d[i]];
-  return { width: img.width, height: img.height, data: out };
+  return lut;
 }

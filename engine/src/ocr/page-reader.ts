@@ -4,7 +4,7 @@ import type { InferenceSession } from '../runtime/inference.js';
 import { upsideDownProbabilities } from './angle-classifier.js';
 import type { DecodedText } from './ctc-decoder.js';
 import { bounds, rectCorners, type RotatedRect } from './geometry.js';
-import { autoContrast, rotateImage, rotatePoint, warpQuad, type Point, type Quad } from './image-ops.js';
+import { autoContrastInPlace, rotateImage, rotatePoint, warpQuad, type Point, type Quad } from './image-ops.js';
 import { orderLines } from './reading-order.js';
 import { DEFAULT_DETECTION_OPTIONS, detectText, type DetectionOptions } from './text-detector.js';
 import { DEFAULT_RECOGNITION_OPTIONS, recognitionWidth, recognizeCrops, type RecognitionOptions } from './text-recognizer.js';
@@ -27,6 +27,12 @@ export interface PageReadOptions {
   minLineConfidence: number;
   /** Lines sampled for the 0/180 vote. */
   orientationSample: number;
+  /**
+   * When the sampled lines read with at least this median confidence, the page is taken as
+   * upright and the orientation classifier is not asked (0: always ask). Text read upside down
+   * comes out below 0.7 on the SROIE and WildReceipt receipts, upright text mostly above 0.9.
+   */
+  uprightConfidence: number;
   /** Share of darkest and lightest crop pixels clipped when stretching contrast (0 turns it off). */
   contrastClip: number;
   /** A gap of this many character pitches between two characters is read as a space (0: off). */
@@ -42,6 +48,7 @@ export const DEFAULT_PAGE_READ_OPTIONS: PageReadOptions = {
   recognition: DEFAULT_RECOGNITION_OPTIONS,
   minLineConfidence: 0.5,
   orientationSample: 12,
+  uprightConfidence: 0.85,
   contrastClip: 0.01,
   spaceGapFactor: 1.75,
   secondLookBelow: 0.9,
@@ -50,7 +57,7 @@ export const DEFAULT_PAGE_READ_OPTIONS: PageReadOptions = {
 
 type Rotation = 0 | 90 | 180 | 270;
 
-/** Read one page image: detect lines, turn the page upright, recognise, order. */
+/** Read one page image: detect lines, recognise them (turning the page upright where needed), order. */
 export async function readPage(
   models: OcrModels,
   image: RgbImage,
@@ -67,7 +74,9 @@ export async function readPage(
     rects = await detectText(models.detector, page, opts.detection);
   }
   let crops = cropLines(page, rects, opts);
-  if (await upsideDown(models.classifier, crops, opts.orientationSample)) {
+  let texts = await recognize(models, crops, opts.recognition);
+  // Reading first settles most pages: upside-down text does not read with confidence.
+  if (!readsUpright(crops, texts, opts) && (await upsideDown(models.classifier, crops, opts.orientationSample))) {
     rotation = ((rotation + 180) % 360) as Rotation;
     const w = page.width;
     const h = page.height;
@@ -77,14 +86,8 @@ export async function readPage(
       return { ...r, cx: c.x, cy: c.y };
     });
     crops = cropLines(page, rects, opts);
+    texts = await recognize(models, crops, opts.recognition);
   }
-  const texts = await recognizeCrops(
-    models.recognizer,
-    crops.map((c) => c.image),
-    models.charset,
-    opts.recognition,
-    models.allowedClasses,
-  );
   if (opts.secondLookBelow > 0) await secondLook(models, page, rects, crops, texts, opts);
   const lines: OcrLine[] = [];
   texts.forEach((decoded, i) => {
@@ -112,7 +115,7 @@ async function secondLook(
   if (unsure.length === 0) return;
   const wide = { ...opts, recognition: { ...opts.recognition, widthScale: opts.secondLookWidthScale } };
   const wideCrops = cropLines(page, unsure.map((i) => rects[i]), wide);
-  const again = await recognizeCrops(models.recognizer, wideCrops.map((c) => c.image), models.charset, wide.recognition, models.allowedClasses);
+  const again = await recognize(models, wideCrops, wide.recognition);
   unsure.forEach((i, k) => {
     if (again[k].confidence > texts[i].confidence) {
       texts[i] = again[k];
@@ -142,16 +145,32 @@ export function cropLines(page: RgbImage, rects: RotatedRect[], opts: PageReadOp
   return rects.map((r) => {
     const quad = rectCorners(r);
     const width = recognitionWidth(r, rec);
-    return { quad, image: autoContrast(warpQuad(page, quad, width, rec.height), opts.contrastClip) };
+    return { quad, image: autoContrastInPlace(warpQuad(page, quad, width, rec.height), opts.contrastClip) };
   });
 }
 
-async function upsideDown(classifier: InferenceSession, crops: LineCrop[], sample: number): Promise<boolean> {
-  // Long lines carry the most evidence; single glyphs are often symmetric.
-  const candidates = crops
-    .filter((c) => c.image.width >= 3 * c.image.height)
-    .sort((a, b) => b.image.width - a.image.width)
+function recognize(models: OcrModels, crops: LineCrop[], opts: RecognitionOptions): Promise<DecodedText[]> {
+  return recognizeCrops(models.recognizer, crops.map((c) => c.image), models.charset, opts, models.allowedClasses);
+}
+
+/** Indexes of the lines that carry the most evidence of orientation: long ones (single glyphs are often symmetric). */
+function orientationSample(crops: LineCrop[], sample: number): number[] {
+  return crops
+    .flatMap((c, i) => (c.image.width >= 3 * c.image.height ? [i] : []))
+    .sort((a, b) => crops[b].image.width - crops[a].image.width)
     .slice(0, sample);
+}
+
+function readsUpright(crops: LineCrop[], texts: DecodedText[], opts: PageReadOptions): boolean {
+  if (opts.uprightConfidence <= 0) return false;
+  const confidences = orientationSample(crops, opts.orientationSample)
+    .map((i) => texts[i].confidence)
+    .sort((a, b) => a - b);
+  return confidences.length > 0 && confidences[Math.floor(confidences.length / 2)] >= opts.uprightConfidence;
+}
+
+async function upsideDown(classifier: InferenceSession, crops: LineCrop[], sample: number): Promise<boolean> {
+  const candidates = orientationSample(crops, sample).map((i) => crops[i]);
   if (candidates.length === 0) return false;
   const probs = await upsideDownProbabilities(classifier, candidates.map((c) => c.image));
   const flipped = probs.filter((p) => p > 0.5).length;

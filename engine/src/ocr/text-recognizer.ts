@@ -83,19 +83,23 @@ function widthBatches(widths: number[], ids: number[], opts: RecognitionOptions)
   return batches;
 }
 
+// (x / 255 - 0.5) / 0.5 for each byte value, so the per-pixel loop only looks values up.
+const REC_LUT = Float32Array.from({ length: 256 }, (_, v) => v / 127.5 - 1);
+
 /** (x / 255 - 0.5) / 0.5 in B, G, R planes; padding stays 0 as in PaddleOCR. */
 export function normalizeBatch(crops: RgbImage[], height: number, width: number) {
   const plane = height * width;
   const data = new Float32Array(crops.length * 3 * plane);
   crops.forEach((crop, n) => {
     const base = n * 3 * plane;
+    const src = crop.data;
     for (let y = 0; y < crop.height; y++) {
-      for (let x = 0; x < crop.width; x++) {
-        const s = (y * crop.width + x) * 3;
-        const d = base + y * width + x;
-        data[d] = crop.data[s + 2] / 127.5 - 1;
-        data[d + plane] = crop.data[s + 1] / 127.5 - 1;
-        data[d + 2 * plane] = crop.data[s] / 127.5 - 1;
+      let s = y * crop.width * 3;
+      let d = base + y * width;
+      for (let x = 0; x < crop.width; x++, s += 3, d++) {
+        data[d] = REC_LUT[src[s + 2]];
+        data[d + plane] = REC_LUT[src[s + 1]];
+        data[d + 2 * plane] = REC_LUT[src[s]];
       }
     }
   });
