@@ -1,0 +1,97 @@
+/**
+ * Amounts as receipts and invoices print them: decimal point or comma, thousands grouped by
+ * comma, point, no-break space or apostrophe, minus in front or behind (refund lines print `0.75-`),
+ * or parentheses. Currency marks around the number are left to currency.ts.
+ */
+
+export type DecimalMark = '.' | ',';
+
+export interface ParsedAmount {
+  value: number;
+  /** The characters the value was read from, as printed. */
+  raw: string;
+  /** Where `raw` starts and ends in the text searched. */
+  start: number;
+  end: number;
+  /** The decimal mark read, or null for a whole number. */
+  decimal: DecimalMark | null;
+  /** Two readings were possible (`1,234`: 1234 or 1.234); `decimal` says which was taken. */
+  ambiguous: boolean;
+}
+
+export interface AmountOptions {
+  /** The document's decimal mark when known (from its other amounts or its locale). */
+  decimal?: DecimalMark;
+}
+
+// A number with optional grouping and decimals, optionally signed or in parentheses. Lookarounds
+// keep it from starting or ending inside a longer token: a word, a date (18-04-2018, 18/04), a
+// time (20:27) or a percentage. Plain spaces never group digits: on receipts they part columns
+// (`2 100.00` is a quantity and a price); no-break spaces, as typeset invoices use, do.
+const AMOUNT =
+  /(?<![\p{L}\p{N}.,/:-])(\(\s*)?([-\u2212]\s?)?(\d{1,3}(?:[,.'\u2019\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?)(-(?!\p{N}))?(\s*\))?(?![\p{L}\p{N}%]|[.,/:-]\p{N})/gu;
+
+/** Every amount in a text, left to right. */
+export function findAmounts(text: string, opts: AmountOptions = {}): ParsedAmount[] {
+  const found: ParsedAmount[] = [];
+  for (const m of text.matchAll(AMOUNT)) {
+    const [whole, open, lead, digits, trail, close] = m;
+    if (open && !close) continue;
+    const read = readDigits(digits, opts.decimal);
+    if (!read) continue;
+    const negative = Boolean(lead || trail || (open && close));
+    const value = negative && read.value !== 0 ? -read.value : read.value;
+    found.push({ value, raw: whole.trim(), start: m.index, end: m.index + whole.length, decimal: read.decimal, ambiguous: read.ambiguous });
+  }
+  return found;
+}
+
+/** The one amount a text holds (a field's value cell), or null when it holds none or several. */
+export function parseAmount(text: string, opts: AmountOptions = {}): ParsedAmount | null {
+  const all = findAmounts(text, opts);
+  return all.length === 1 ? all[0] : null;
+}
+
+function readDigits(s: string, hint: DecimalMark | undefined): { value: number; decimal: DecimalMark | null; ambiguous: boolean } | null {
+  const marks = [...s.matchAll(/[^\d]/g)].map((m) => ({ char: m[0], at: m.index }));
+  if (marks.length === 0) return { value: Number(s), decimal: null, ambiguous: false };
+  const last = marks[marks.length - 1];
+  const tail = s.length - last.at - 1;
+  const kinds = new Set(marks.map((m) => m.char));
+  let decimal: DecimalMark | null = null;
+  let ambiguous = false;
+  if ((last.char === '.' || last.char === ',') && tail !== 3) {
+    // 1-2 digits (or 4 and more, a rate or quantity) after the last mark: that mark is the decimal.
+    decimal = last.char;
+  } else if ((last.char === '.' || last.char === ',') && marks.length === 1) {
+    // One mark followed by three digits: thousands unless the document writes decimals with it.
+    ambiguous = true;
+    decimal = hint === last.char ? last.char : null;
+  } else if ((last.char === '.' || last.char === ',') && kinds.size > 1 && marks.slice(0, -1).every((m) => m.char !== last.char)) {
+    // `1.234,567` style: a different mark before it groups, so this one is the decimal.
+    decimal = last.char;
+  }
+  const groups = decimal ? marks.slice(0, -1) : marks;
+  // Grouping marks must be one kind, three digits apart, and never the decimal mark itself.
+  if (new Set(groups.map((m) => m.char)).size > 1 || groups.some((m) => m.char === decimal)) return null;
+  for (let i = 1; i < groups.length; i++) if (groups[i].at - groups[i - 1].at !== 4) return null;
+  if (groups.length > 0) {
+    const end = decimal ? last.at : s.length;
+    if (end - groups[groups.length - 1].at !== 4 || groups[0].at > 3) return null;
+  }
+  const intPart = (decimal ? s.slice(0, last.at) : s).replace(/[^\d]/g, '');
+  const frac = decimal ? s.slice(last.at + 1) : '';
+  return { value: Number(frac ? `${intPart}.${frac}` : intPart), decimal, ambiguous };
+}
+
+/** The decimal mark most of a document's unambiguous amounts use, if any. */
+export function dominantDecimal(amounts: readonly ParsedAmount[]): DecimalMark | undefined {
+  let point = 0;
+  let comma = 0;
+  for (const a of amounts) {
+    if (a.ambiguous || !a.decimal) continue;
+    if (a.decimal === '.') point++;
+    else comma++;
+  }
+  return point === comma ? undefined : point > comma ? '.' : ',';
+}

@@ -1,0 +1,134 @@
+// Amount and date normalizers on strings as receipts and invoices print them.
+import { describe, expect, it } from 'vitest';
+import { dominantDecimal, findAmounts, parseAmount } from '../../engine/src/extract/normalize/amount.js';
+import { documentDateOrder, findDates, parseDate, resolveDateOrder } from '../../engine/src/extract/normalize/date.js';
+
+describe('parseAmount', () => {
+  const cases: [string, number, ('.' | ',' | null)?][] = [
+    ['12.50', 12.5, '.'],
+    ['RM 12.50', 12.5, '.'],
+    ['TOTAL: $1,234.56', 1234.56, '.'],
+    ['1.234,56 EUR', 1234.56, ','],
+    ['Summe 1\u00a0234,56 €', 1234.56, ','],
+    ['CHF 1\u2019234.50', 1234.5, '.'],
+    ["Fr. 1'234.50", 1234.5, '.'],
+    ['DISC 30% 0.75-', -0.75, '.'],
+    ['(12.50)', -12.5, '.'],
+    ['-12,50', -12.5, ','],
+    ['\u221212.50', -12.5, '.'],
+    ['1,234,567.89', 1234567.89, '.'],
+    ['1.234.567,89', 1234567.89, ','],
+    ['250', 250, null],
+    ['0.05', 0.05, '.'],
+    ['Rounding 0,0', 0, ','],
+  ];
+  for (const [text, value, decimal] of cases) {
+    it(`reads ${JSON.stringify(text)} as ${value}`, () => {
+      const a = parseAmount(text);
+      expect(a?.value).toBe(value);
+      if (decimal !== undefined) expect(a?.decimal).toBe(decimal);
+    });
+  }
+
+  it('reads one mark before three digits as thousands, flagged, unless the document writes decimals with it', () => {
+    expect(parseAmount('1,234')).toMatchObject({ value: 1234, decimal: null, ambiguous: true });
+    expect(parseAmount('1,234', { decimal: ',' })).toMatchObject({ value: 1.234, decimal: ',', ambiguous: true });
+    expect(parseAmount('12.500', { decimal: '.' })).toMatchObject({ value: 12.5, ambiguous: true });
+    expect(parseAmount('12.500', { decimal: ',' })).toMatchObject({ value: 12500, ambiguous: true });
+  });
+
+  it('refuses mixed or misplaced grouping', () => {
+    for (const text of ['1,23.4,5', '12,34,567', '1.234,567.8', '1.2.3']) expect(parseAmount(text), text).toBeNull();
+  });
+
+  it('does not read dates, times, percentages or codes as amounts', () => {
+    for (const text of ['18-04-2018', '18/04/2018', '20:27', '6%', 'ABC123', 'X51006414680', 'SO-2019-001']) {
+      expect(findAmounts(text), text).toEqual([]);
+    }
+  });
+
+  it('parts columns at plain spaces: a quantity and a price stay two amounts', () => {
+    expect(findAmounts('1 X 2.10 2.10').map((a) => a.value)).toEqual([1, 2.1, 2.1]);
+    expect(findAmounts('Total 2 100.00').map((a) => a.value)).toEqual([2, 100]);
+  });
+
+  it('gives each amount its place in the text', () => {
+    const text = 'Sub-total 1.75 CASH 1.80';
+    for (const a of findAmounts(text)) expect(text.slice(a.start, a.end).trim()).toBe(a.raw);
+    expect(parseAmount(text)).toBeNull(); // two amounts: not one value
+  });
+
+  it('takes the decimal mark most unambiguous amounts of a document use', () => {
+    expect(dominantDecimal(findAmounts('12,50 3,20 1.234,00 7,00'))).toBe(',');
+    expect(dominantDecimal(findAmounts('12.50 3.20 1,000'))).toBe('.');
+    expect(dominantDecimal(findAmounts('1,000 2,000'))).toBeUndefined();
+  });
+});
+
+describe('parseDate', () => {
+  const cases: [string, string, string][] = [
+    ['18/04/2018 20:27', '2018-04-18', 'dmy'],
+    ['2018-04-18', '2018-04-18', 'ymd'],
+    ['2018/4/8', '2018-04-08', 'ymd'],
+    ['04/18/2018', '2018-04-18', 'mdy'],
+    ['26-04-18 16:59', '2018-04-26', 'dmy'],
+    ['18.04.2018', '2018-04-18', 'dmy'],
+    ['18 04 2018', '2018-04-18', 'dmy'],
+    ['DATE 15 JAN 2018', '2018-01-15', 'dmy'],
+    ['18-APR-18', '2018-04-18', 'dmy'],
+    ['18APR18', '2018-04-18', 'dmy'],
+    ['Apr 18, 2018', '2018-04-18', 'mdy'],
+    ['September 3 2019', '2019-09-03', 'mdy'],
+    ['5th January 2019', '2019-01-05', 'dmy'],
+    ['18. März 2018', '2018-03-18', 'dmy'],
+    ['3 févr. 2020', '2020-02-03', 'dmy'],
+    ['12 dic 2021', '2021-12-12', 'dmy'],
+    ['29/02/2020', '2020-02-29', 'dmy'],
+  ];
+  for (const [text, value, order] of cases) {
+    it(`reads ${JSON.stringify(text)} as ${value}`, () => {
+      expect(parseDate(text)).toMatchObject({ value, order });
+    });
+  }
+
+  it('refuses impossible dates and digits that belong to something else', () => {
+    for (const text of ['31/02/2018', '29/02/2019', '13/13/2018', 'Tel 023-9200-1234', 'Invoice 2018041810', 'Qty 1 2 18']) {
+      expect(findDates(text), text).toEqual([]);
+    }
+  });
+
+  it('keeps both readings of a day/month that can swap', () => {
+    expect(parseDate('01/02/2018')).toMatchObject({ value: '2018-02-01', order: 'dmy', alternative: { value: '2018-01-02', order: 'mdy' } });
+    expect(parseDate('05/05/2018')?.alternative).toBeNull();
+  });
+});
+
+describe('resolveDateOrder', () => {
+  const today = new Date('2026-11-22T12:00:00Z');
+  const ambiguous = parseDate('03/04/2025')!;
+
+  it('follows the order the document shows elsewhere', () => {
+    const order = documentDateOrder(findDates('Issued 04/18/2025, due 05/18/2025'));
+    expect(order).toBe('mdy');
+    expect(resolveDateOrder(ambiguous, { documentOrder: order, today })).toEqual({ value: '2025-03-04', order: 'mdy', reason: 'document' });
+  });
+
+  it('reads month first for dollar documents without other evidence', () => {
+    expect(resolveDateOrder(ambiguous, { currency: 'USD', today })).toMatchObject({ value: '2025-03-04', reason: 'currency' });
+  });
+
+  it('rules out a reading in the future', () => {
+    const d = parseDate('11/12/2026')!; // 11 Dec 2026 is ahead of today; 12 Nov 2026 is not
+    expect(resolveDateOrder(d, { today })).toMatchObject({ value: '2026-11-12', reason: 'not_in_future' });
+  });
+
+  it('falls back to day first, and says so', () => {
+    expect(resolveDateOrder(ambiguous, { today })).toEqual({ value: '2025-04-03', order: 'dmy', reason: 'default' });
+    expect(resolveDateOrder(parseDate('18/04/2018')!, { today })).toMatchObject({ value: '2018-04-18', reason: 'unambiguous' });
+  });
+
+  it('finds no document order when the dates disagree or all could swap', () => {
+    expect(documentDateOrder(findDates('18/04/2018 and 04/18/2018'))).toBeUndefined();
+    expect(documentDateOrder(findDates('01/02/2018'))).toBeUndefined();
+  });
+});
