@@ -1,0 +1,109 @@
+import { isCurrencyCode } from '../known-lists.js';
+
+/**
+ * Currencies from what documents print: ISO codes (`EUR`, `MYR`), symbols (`€`, `£`), local
+ * marks (`RM`, `S$`, `kr`, `zł`). A mark several currencies share (`$`, `kr`, `¥`) is settled by
+ * the document's country when known, and otherwise read as its most common currency, flagged.
+ */
+
+export interface ParsedCurrency {
+  code: string;
+  raw: string;
+  start: number;
+  end: number;
+  /** Other currencies the mark could stand for; empty when it names one. */
+  alternatives: string[];
+}
+
+interface Mark {
+  code: string;
+  /** Country (ISO 3166 alpha-2) -> currency, for marks several currencies share. */
+  byCountry?: Record<string, string>;
+}
+
+const MARKS: Record<string, Mark> = {
+  '€': { code: 'EUR' },
+  '£': { code: 'GBP' },
+  '₹': { code: 'INR' },
+  '₩': { code: 'KRW' },
+  '₽': { code: 'RUB' },
+  '₺': { code: 'TRY' },
+  '₫': { code: 'VND' },
+  '฿': { code: 'THB' },
+  '₱': { code: 'PHP' },
+  '₪': { code: 'ILS' },
+  '₦': { code: 'NGN' },
+  'zł': { code: 'PLN' },
+  'Kč': { code: 'CZK' },
+  'Ft': { code: 'HUF' },
+  'RM': { code: 'MYR' },
+  'Rp': { code: 'IDR' },
+  'RMB': { code: 'CNY' },
+  'Rs': { code: 'INR', byCountry: { PK: 'PKR', LK: 'LKR', NP: 'NPR' } },
+  'US$': { code: 'USD' },
+  'S$': { code: 'SGD' },
+  'SG$': { code: 'SGD' },
+  'A$': { code: 'AUD' },
+  'AU$': { code: 'AUD' },
+  'C$': { code: 'CAD' },
+  'CA$': { code: 'CAD' },
+  'NZ$': { code: 'NZD' },
+  'HK$': { code: 'HKD' },
+  'NT$': { code: 'TWD' },
+  'R$': { code: 'BRL' },
+  'Fr.': { code: 'CHF' },
+  $: { code: 'USD', byCountry: { CA: 'CAD', AU: 'AUD', NZ: 'NZD', SG: 'SGD', HK: 'HKD', MX: 'MXN', TW: 'TWD', BR: 'BRL', AR: 'ARS', CL: 'CLP', CO: 'COP' } },
+  kr: { code: 'SEK', byCountry: { NO: 'NOK', DK: 'DKK', IS: 'ISK' } },
+  '¥': { code: 'JPY', byCountry: { CN: 'CNY' } },
+  '元': { code: 'CNY' },
+  '円': { code: 'JPY' },
+};
+
+// Longest marks first so `HK$` wins over `$`; letter marks stand alone, symbols may touch digits.
+const MARK_RE = new RegExp(
+  Object.keys(MARKS)
+    .sort((a, b) => b.length - a.length)
+    .map((m) => {
+      const escaped = m.replace(/[.$]/g, '\\$&');
+      return /^\p{L}/u.test(m) ? `(?<![\\p{L}])${escaped}(?![\\p{L}])` : escaped;
+    })
+    .join('|') + '|(?<![\\p{L}])[A-Z]{3}(?![\\p{L}])',
+  'gu',
+);
+
+/** Every currency mark or code in a text, left to right. */
+export function findCurrencies(text: string, opts: { country?: string } = {}): ParsedCurrency[] {
+  const found: ParsedCurrency[] = [];
+  for (const m of text.matchAll(MARK_RE)) {
+    const raw = m[0];
+    const start = m.index;
+    const mark = MARKS[raw];
+    if (mark) {
+      const code = (opts.country && mark.byCountry?.[opts.country.toUpperCase()]) || mark.code;
+      const alternatives = mark.byCountry ? [mark.code, ...Object.values(mark.byCountry)].filter((c) => c !== code) : [];
+      found.push({ code, raw, start, end: start + raw.length, alternatives: [...new Set(alternatives)] });
+    } else if (isCurrencyCode(raw) && !NOT_CURRENCY_WORDS.has(raw)) {
+      found.push({ code: raw, raw, start, end: start + raw.length, alternatives: [] });
+    }
+  }
+  return found;
+}
+
+// ISO 4217 holds codes that are also common upper-case words or abbreviations on receipts.
+const NOT_CURRENCY_WORDS = new Set(['ALL', 'TOP', 'CUP', 'MOP', 'BOB', 'GEL', 'MAD', 'PEN', 'SOS', 'STD', 'SLL']);
+
+/**
+ * The document's currency: the code or mark found most often, ties going to the first seen.
+ * Unambiguous finds (a code, `€`) outweigh shared marks (`$`).
+ */
+export function documentCurrency(found: readonly ParsedCurrency[]): ParsedCurrency | null {
+  const score = new Map<string, { n: number; first: ParsedCurrency }>();
+  for (const c of found) {
+    const s = score.get(c.code) ?? { n: 0, first: c };
+    s.n += c.alternatives.length === 0 ? 2 : 1;
+    score.set(c.code, s);
+  }
+  let best: { n: number; first: ParsedCurrency } | null = null;
+  for (const s of score.values()) if (!best || s.n > best.n) best = s;
+  return best?.first ?? null;
+}
