@@ -129,7 +129,8 @@ export function warpQuad(img: RgbImage, quad: Quad, outW: number, outH: number):
 /**
  * Bilinear sampling through the affine map source = (a*x + b*y + c, d*x + e*y + f) from each
  * destination pixel; points outside the source repeat its edge. Hot path of detection resizing
- * and line cropping, so the common cases get loops without per-pixel clamping.
+ * and line cropping, so line crops inside the page (nearly all) get a loop without per-pixel
+ * clamping.
  */
 function warpAffine(
   img: RgbImage,
@@ -138,51 +139,9 @@ function warpAffine(
   m: [number, number, number, number, number, number],
 ): RgbImage {
   const out = new Uint8Array(outW * outH * 3);
-  const [a, b, c, d, e, f] = m;
-  if (b === 0 && d === 0) scaleInto(img, out, outW, outH, a, c, e, f);
-  else if (insideInterior(img, outW, outH, m)) warpInterior(img, out, outW, outH, m);
+  if (insideInterior(img, outW, outH, m)) warpInterior(img, out, outW, outH, m);
   else warpClamped(img, out, outW, outH, m);
   return { width: outW, height: outH, data: out };
-}
-
-/** Axis-aligned scaling: each column's source pixels and weights are computed once, not per row. */
-function scaleInto(img: RgbImage, out: Uint8Array, outW: number, outH: number, a: number, c: number, e: number, f: number) {
-  const { width: w, height: h, data } = img;
-  const left = new Int32Array(outW);
-  const right = new Int32Array(outW);
-  const wx = new Float32Array(outW);
-  for (let x = 0; x < outW; x++) {
-    const fx = Math.min(w - 1, Math.max(0, a * x + c));
-    const x0 = fx | 0;
-    left[x] = x0 * 3;
-    right[x] = (x0 < w - 1 ? x0 + 1 : x0) * 3;
-    wx[x] = fx - x0;
-  }
-  let o = 0;
-  for (let y = 0; y < outH; y++) {
-    const fy = Math.min(h - 1, Math.max(0, e * y + f));
-    const y0 = fy | 0;
-    const ay = fy - y0;
-    const top = y0 * w * 3;
-    const bottom = y0 < h - 1 ? top + w * 3 : top;
-    for (let x = 0; x < outW; x++) {
-      const ax = wx[x];
-      const bx = 1 - ax;
-      const p = top + left[x];
-      const q = top + right[x];
-      const r = bottom + left[x];
-      const s = bottom + right[x];
-      const t0 = data[p] * bx + data[q] * ax;
-      const t1 = data[p + 1] * bx + data[q + 1] * ax;
-      const t2 = data[p + 2] * bx + data[q + 2] * ax;
-      const u0 = data[r] * bx + data[s] * ax;
-      const u1 = data[r + 1] * bx + data[s + 1] * ax;
-      const u2 = data[r + 2] * bx + data[s + 2] * ax;
-      out[o++] = (t0 + (u0 - t0) * ay + 0.5) | 0;
-      out[o++] = (t1 + (u1 - t1) * ay + 0.5) | 0;
-      out[o++] = (t2 + (u2 - t2) * ay + 0.5) | 0;
-    }
-  }
 }
 
 /** Whether every sample and its right and lower neighbours lie inside the image (corners suffice: the map is affine). */
@@ -244,11 +203,13 @@ function warpClamped(img: RgbImage, out: Uint8Array, outW: number, outH: number,
       const i01 = x0 < maxX ? i00 + 3 : i00;
       const i10 = y0 < maxY ? i00 + w * 3 : i00;
       const i11 = x0 < maxX ? i10 + 3 : i10;
-      for (let ch = 0; ch < 3; ch++) {
-        const t = data[i00 + ch] + (data[i01 + ch] - data[i00 + ch]) * ax;
-        const u = data[i10 + ch] + (data[i11 + ch] - data[i10 + ch]) * ax;
-        out[o++] = (t + (u - t) * ay + 0.5) | 0;
-      }
+      const w00 = (1 - ax) * (1 - ay);
+      const w01 = ax * (1 - ay);
+      const w10 = (1 - ax) * ay;
+      const w11 = ax * ay;
+      out[o++] = (data[i00] * w00 + data[i01] * w01 + data[i10] * w10 + data[i11] * w11 + 0.5) | 0;
+      out[o++] = (data[i00 + 1] * w00 + data[i01 + 1] * w01 + data[i10 + 1] * w10 + data[i11 + 1] * w11 + 0.5) | 0;
+      out[o++] = (data[i00 + 2] * w00 + data[i01 + 2] * w01 + data[i10 + 2] * w10 + data[i11 + 2] * w11 + 0.5) | 0;
     }
   }
 }

@@ -76,7 +76,9 @@ export async function readPage(
   let crops = cropLines(page, rects, opts);
   let texts = await recognize(models, crops, opts.recognition);
   // Reading first settles most pages: upside-down text does not read with confidence.
-  if (!readsUpright(crops, texts, opts) && (await upsideDown(models.classifier, crops, opts.orientationSample))) {
+  const sample = orientationSample(crops, opts.orientationSample);
+  const upright = readsUpright(sample.map((i) => texts[i]), opts.uprightConfidence);
+  if (!upright && (await upsideDown(models.classifier, sample.map((i) => crops[i])))) {
     rotation = ((rotation + 180) % 360) as Rotation;
     const w = page.width;
     const h = page.height;
@@ -99,8 +101,8 @@ export async function readPage(
 }
 
 /**
- * Lines read with low confidence are read again from a wider crop (the squeeze that saves time
- * costs some narrow glyphs); the surer of the two readings is kept, with its crop,
+ * Lines read with low confidence are read again from a wider crop (narrow glyphs get more of
+ * the recogniser's output steps); the surer of the two readings is kept, with its crop,
  * so character positions still map to the right place. Updates `texts` and `crops` in place.
  */
 async function secondLook(
@@ -161,16 +163,14 @@ function orientationSample(crops: LineCrop[], sample: number): number[] {
     .slice(0, sample);
 }
 
-function readsUpright(crops: LineCrop[], texts: DecodedText[], opts: PageReadOptions): boolean {
-  if (opts.uprightConfidence <= 0) return false;
-  const confidences = orientationSample(crops, opts.orientationSample)
-    .map((i) => texts[i].confidence)
-    .sort((a, b) => a - b);
-  return confidences.length > 0 && confidences[Math.floor(confidences.length / 2)] >= opts.uprightConfidence;
+function readsUpright(sampled: DecodedText[], uprightConfidence: number): boolean {
+  if (uprightConfidence <= 0 || sampled.length === 0) return false;
+  const confidences = sampled.map((t) => t.confidence).sort((a, b) => a - b);
+  return confidences[Math.floor(confidences.length / 2)] >= uprightConfidence;
 }
 
-async function upsideDown(classifier: InferenceSession, crops: LineCrop[], sample: number): Promise<boolean> {
-  const candidates = orientationSample(crops, sample).map((i) => crops[i]);
+/** The 0/180 classifier's majority vote over the sampled lines. */
+async function upsideDown(classifier: InferenceSession, candidates: LineCrop[]): Promise<boolean> {
   if (candidates.length === 0) return false;
   const probs = await upsideDownProbabilities(classifier, candidates.map((c) => c.image));
   const flipped = probs.filter((p) => p > 0.5).length;

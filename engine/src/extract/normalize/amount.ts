@@ -41,7 +41,7 @@ export function findAmounts(text: string, opts: AmountOptions = {}): ParsedAmoun
     if (!read) continue;
     const negative = Boolean(lead || trail || (open && close));
     const value = negative && read.value !== 0 ? -read.value : read.value;
-    found.push({ value, raw: whole.trim(), start: m.index, end: m.index + whole.length, decimal: read.decimal, ambiguous: read.ambiguous });
+    found.push({ value, raw: whole, start: m.index, end: m.index + whole.length, decimal: read.decimal, ambiguous: read.ambiguous });
   }
   return found;
 }

@@ -1,3 +1,5 @@
+import { isCalendarDate } from '../field-checks.js';
+
 /**
  * Dates as documents print them, to ISO `YYYY-MM-DD`: year first (2018-04-18), day or month
  * first with `/`, `-`, `.` or spaces (18/04/2018, 4/18/18), and month names in English, German,
@@ -5,6 +7,7 @@
  * `01/02/2018` reads both ways: both readings are kept, and resolveDateOrder picks one from
  * context, recording how.
  */
+
 
 export type DateOrder = 'ymd' | 'dmy' | 'mdy';
 
@@ -38,7 +41,7 @@ for (const [n, list] of names) for (const name of list) MONTHS[name] = n;
 const MONTH = `(${Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|')})\\.?`;
 
 const SEP = '[/\\-.]';
-const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => Reading[] }[] = [
+const PATTERNS: { re: RegExp; read: (m: RegExpMatchArray) => Reading[] }[] = [
   // 2018-04-18, 2018/4/18, 2018.04.18
   { re: new RegExp(`(\\d{4})(${SEP})(\\d{1,2})\\2(\\d{1,2})`, 'gu'), read: (m) => [reading(+m[1], +m[3], +m[4], 'ymd')] },
   // 18/04/2018, 4-18-18, 18.04.18, 18 04 2018 (day or month first; spaced only with a full year,
@@ -71,9 +74,8 @@ interface Reading {
 export function findDates(text: string): ParsedDate[] {
   const found: ParsedDate[] = [];
   for (const { re, read } of PATTERNS) {
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m; m = re.exec(text)) {
-      const start = m.index;
+    for (const m of text.matchAll(re)) {
+      const start = m.index ?? 0;
       const end = start + m[0].length;
       // Not inside a longer run of digits or letters (a phone number, an invoice number).
       if (/[\p{L}\p{N}]/u.test(text[start - 1] ?? '') || /[\p{N}]/u.test(text[end] ?? '')) continue;
@@ -132,8 +134,6 @@ function year(s: string): number {
 }
 
 function reading(y: number, m: number, d: number, order: DateOrder): Reading {
-  if (!(m >= 1 && m <= 12 && d >= 1 && y >= 1900 && y <= 2199)) return { value: null, order };
-  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  if (d > days) return { value: null, order };
-  return { value: `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`, order };
+  const value = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  return { value: y >= 1900 && y <= 2199 && isCalendarDate(value) ? value : null, order };
 }
