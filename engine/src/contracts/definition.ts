@@ -208,7 +208,7 @@ export const FieldCheck = Type.Object({
 });
 export type FieldCheck = Static<typeof FieldCheck>;
 
-export const REVIEW_REASON_CODES = ['required_missing', 'invalid_value', 'rule_failed'] as const;
+export const REVIEW_REASON_CODES = ['required_missing', 'invalid_value', 'rule_failed', 'low_confidence', 'declared_type_mismatch', 'low_image_quality'] as const;
 
 /** Why an extraction asks for a person to look: one entry per failed check that asks for review. */
 export const ReviewReason = Type.Object({

@@ -5,6 +5,7 @@ import { isServiceError } from '../errors/service-error.js';
 import { ENGINE_VERSION } from '../version.js';
 import { declaredTypeFromName } from './declared-type.js';
 import { DOCTYPE_USAGE, runDoctypeCommand } from './doctype-command.js';
+import { EXTRACT_USAGE } from './extract-command.js';
 import type { DocumentText, OcrPool } from './ocr-pool.js';
 
 const OCR_USAGE = `Usage: npm run --silent cli -- ocr [--json] FILE...
@@ -13,7 +14,7 @@ Reads each file (JPEG, PNG, WebP, TIFF, HEIC/HEIF, PDF) and prints its text line
   --json     one JSON object per file per line: {"file", "pages", "ms"} or {"file", "error"}
   --threads  threads for the models (default: all cores)
 Exit status is 0 even when some files cannot be read; 2 for a usage error.`;
-const USAGE = `${OCR_USAGE}\n\n${DOCTYPE_USAGE}`;
+const USAGE = `${OCR_USAGE}\n\n${EXTRACT_USAGE}\n\n${DOCTYPE_USAGE}`;
 
 type FileOutcome = { file: string; result: DocumentText; ms: number } | { file: string; error: { code: string; message: string } };
 
@@ -21,7 +22,16 @@ async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { json: { type: 'boolean', default: false }, threads: { type: 'string' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' } },
+    options: {
+      json: { type: 'boolean', default: false },
+      threads: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean' },
+      type: { type: 'string' },
+      definition: { type: 'string' },
+      mode: { type: 'string' },
+      options: { type: 'string' },
+    },
   });
   if (values.version) {
     process.stdout.write(`${ENGINE_VERSION}\n`);
@@ -34,6 +44,7 @@ async function main(argv: string[]): Promise<number> {
     else process.stdout.write(values.json ? `${JSON.stringify(out.json)}\n` : out.text);
     return out.code;
   }
+  if (command === 'extract' && !values.help && files.length > 0) return runExtract(files, values);
   if (values.help || command !== 'ocr' || files.length === 0) {
     (values.help ? process.stdout : process.stderr).write(`${USAGE}\n`);
     return values.help ? 0 : 2;
@@ -59,6 +70,46 @@ async function main(argv: string[]): Promise<number> {
     await pool.close();
   }
   return 0;
+}
+
+async function runExtract(files: string[], values: { json?: boolean; threads?: string; type?: string; definition?: string; mode?: string; options?: string }): Promise<number> {
+  const threads = values.threads === undefined ? undefined : Number(values.threads);
+  if (threads !== undefined && !(Number.isInteger(threads) && threads > 0)) {
+    process.stderr.write(`--threads must be a positive whole number\n${EXTRACT_USAGE}\n`);
+    return 2;
+  }
+  const { extractOne, resolveType } = await import('./extract-command.js');
+  const { Engine } = await import('./engine.js');
+  const args = { type: values.type, definition: values.definition, mode: values.mode, options: values.options };
+  let type;
+  try {
+    type = await resolveType(args);
+  } catch (err) {
+    // A bad type or definition fails every file the same way: one line per file, as the contract says.
+    const error = isServiceError(err) ? { code: err.code, message: err.message } : { code: 'internal_error', message: 'An unexpected error occurred.' };
+    for (const file of files) process.stdout.write(values.json ? `${JSON.stringify({ file, error })}\n` : `${file}: error ${error.code}: ${error.message}\n`);
+    return 0;
+  }
+  const engine = new Engine({ threads });
+  try {
+    // Models load once, before the first file's clock starts, and only when a file needs them.
+    if (files.some((f) => !f.toLowerCase().endsWith('.json'))) await engine.warmUp().catch(() => undefined);
+    for (const file of files) {
+      const outcome = await extractOne(engine, file, type, args);
+      process.stdout.write(values.json ? `${JSON.stringify(outcome)}\n` : extractText(outcome));
+    }
+  } finally {
+    await engine.close();
+  }
+  return 0;
+}
+
+function extractText(outcome: import('./extract-command.js').ExtractOutcome): string {
+  if ('error' in outcome) return `${outcome.file}: error ${outcome.error.code}: ${outcome.error.message}\n`;
+  const ex = outcome.extraction as { data: Record<string, unknown>; review: { required: boolean } };
+  const parts = [`${outcome.file} (${outcome.ms} ms)${ex.review.required ? ' review required' : ''}`];
+  for (const [k, v] of Object.entries(ex.data)) if (v !== null && !(Array.isArray(v) && v.length === 0)) parts.push(`  ${k}: ${JSON.stringify(v)}`);
+  return `${parts.join('\n')}\n`;
 }
 
 async function readOne(pool: OcrPool, file: string): Promise<FileOutcome> {

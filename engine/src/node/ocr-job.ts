@@ -8,6 +8,8 @@ export interface OcrJob {
   bytes: Uint8Array;
   declaredType?: string;
   limits?: Partial<IntakeLimits>;
+  /** Fast mode's page settings (FAST_PAGE_READ_OPTIONS) instead of the worker's own. */
+  fast?: boolean;
 }
 
 /** Settings each worker starts with. */

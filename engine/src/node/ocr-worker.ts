@@ -2,7 +2,7 @@ import { workerData } from 'node:worker_threads';
 import { isServiceError, ServiceError } from '../errors/service-error.js';
 import { readDocument } from '../intake/node/read-document.js';
 import { readDocumentText } from '../ocr/document-reader.js';
-import type { OcrModels } from '../ocr/page-reader.js';
+import { FAST_PAGE_READ_OPTIONS, type OcrModels } from '../ocr/page-reader.js';
 import { createOnnxNodeRuntime } from '../runtime/node/onnx-node-runtime.js';
 import { loadOcrModels } from '../../../models/src/load-ocr-models.js';
 import { packageFileSource } from '../../../models/src/node/package-file-source.js';
@@ -27,7 +27,7 @@ export default async function runOcrJob(job: OcrJob): Promise<OcrJobResult> {
   try {
     const doc = await readDocument(job.bytes, { declaredType: job.declaredType, limits: job.limits });
     try {
-      const pages = await readDocumentText(doc.pages, models, settings.pageOptions);
+      const pages = await readDocumentText(doc.pages, models, job.fast ? FAST_PAGE_READ_OPTIONS : settings.pageOptions);
       return { ok: true, mediaType: doc.mediaType, pages, warnings: doc.warnings };
     } finally {
       await doc.close();

@@ -1,7 +1,8 @@
 /**
  * Amounts as receipts and invoices print them: decimal point or comma, thousands grouped by
  * comma, point, no-break space or apostrophe, minus in front or behind (refund lines print `0.75-`),
- * or parentheses. Currency marks around the number are left to currency.ts.
+ * or parentheses; tills also print cents without the leading zero (`.05`, `-.01`). Currency marks
+ * around the number are left to currency.ts.
  */
 
 export type DecimalMark = '.' | ',';
@@ -29,7 +30,7 @@ export interface AmountOptions {
 // time (20:27) or a percentage. Plain spaces never group digits: on receipts they part columns
 // (`2 100.00` is a quantity and a price); no-break spaces, as typeset invoices use, do.
 const AMOUNT =
-  /(?<![\p{L}\p{N}.,/:-])(\(\s*)?([-\u2212]\s?)?(\d{1,3}(?:[,.'\u2019\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?)(-(?!\p{N}))?(\s*\))?(?![\p{L}\p{N}%]|[.,/:-]\p{N})/gu;
+  /(?<![\p{L}\p{N}.,/:-])(\(\s*)?([-\u2212]\s?)?(\d{1,3}(?:[,.'\u2019\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?|(?<![\p{N}])[.,]\d{2}(?![\p{N}]))(-(?!\p{N}))?(\s*\))?(?![\p{L}\p{N}%]|[.,/:-]\p{N})/gu;
 
 /** Every amount in a text, left to right. */
 export function findAmounts(text: string, opts: AmountOptions = {}): ParsedAmount[] {
@@ -79,7 +80,7 @@ function readDigits(s: string, hint: DecimalMark | undefined): { value: number; 
     const end = decimal ? last.at : s.length;
     if (end - groups[groups.length - 1].at !== 4 || groups[0].at > 3) return null;
   }
-  const intPart = (decimal ? s.slice(0, last.at) : s).replace(/[^\d]/g, '');
+  const intPart = (decimal ? s.slice(0, last.at) : s).replace(/[^\d]/g, '') || '0';
   const frac = decimal ? s.slice(last.at + 1) : '';
   return { value: Number(frac ? `${intPart}.${frac}` : intPart), decimal, ambiguous };
 }

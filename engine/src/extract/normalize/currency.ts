@@ -82,7 +82,7 @@ export function findCurrencies(text: string, opts: { country?: string } = {}): P
       const code = (opts.country && mark.byCountry?.[opts.country.toUpperCase()]) || mark.code;
       const alternatives = mark.byCountry ? [mark.code, ...Object.values(mark.byCountry)].filter((c) => c !== code) : [];
       found.push({ code, raw, start, end: start + raw.length, alternatives: [...new Set(alternatives)] });
-    } else if (isCurrencyCode(raw) && !NOT_CURRENCY_WORDS.has(raw)) {
+    } else if (isCurrencyCode(raw) && !NOT_CURRENCY_WORDS.has(raw) && !(raw === 'BHD' && /SDN\.?\s*$/iu.test(text.slice(0, start)))) {
       found.push({ code: raw, raw, start, end: start + raw.length, alternatives: [] });
     }
   }
@@ -90,6 +90,7 @@ export function findCurrencies(text: string, opts: { country?: string } = {}): P
 }
 
 // ISO 4217 holds codes that are also common upper-case words or abbreviations on receipts.
+// (BHD is also Berhad, the Malaysian company form: `SDN BHD` is no Bahraini dinar.)
 const NOT_CURRENCY_WORDS = new Set(['ALL', 'TOP', 'CUP', 'MOP', 'BOB', 'GEL', 'MAD', 'PEN', 'SOS', 'STD', 'SLL']);
 
 /**

@@ -1,0 +1,60 @@
+import type { ValueKind } from './find/field-kinds.js';
+import { CALIBRATION, type CalibrationGroup } from './calibration-weights.js';
+
+/** What is known about a chosen value, as the confidence model reads it. */
+export interface ConfidenceFeatures {
+  /** Ranking score of the value (label place and reading quality), 0 to 1. */
+  score: number;
+  /** Its lead over the best candidate with another value, 0 to 1. */
+  margin: number;
+  /** Other places in the document that give the same value, 0 to 3. */
+  support: number;
+  /** A rule of the definition holds with this value. */
+  rule: boolean;
+  /** Recognition confidence of the text it was read from (1 for PDF text). */
+  ocr: number;
+  /** Found next to a label (not only by its shape or place). */
+  labelled: boolean;
+}
+
+export function calibrationGroup(kind: ValueKind): CalibrationGroup {
+  switch (kind) {
+    case 'total':
+    case 'money':
+    case 'number':
+    case 'integer':
+      return 'amount';
+    case 'date':
+    case 'datetime':
+    case 'time':
+      return 'date';
+    case 'party_name':
+      return 'name';
+    case 'party_address':
+      return 'address';
+    default:
+      return 'other';
+  }
+}
+
+/** Feature vector in the order of the weights. */
+export function featureVector(f: ConfidenceFeatures): number[] {
+  return [f.score, f.margin, Math.min(3, f.support) / 3, f.rule ? 1 : 0, f.ocr, f.labelled ? 1 : 0];
+}
+
+/**
+ * Probability that a value is right: a logistic model per group of fields over the features
+ * above, fitted on the development datasets by `npm run bench:extract -- --fit` (see
+ * docs/extraction.md). Values from an embedded invoice XML are exact and skip the model.
+ */
+export function confidenceOf(kind: ValueKind, f: ConfidenceFeatures): number {
+  const w = CALIBRATION[calibrationGroup(kind)];
+  const x = featureVector(f);
+  let z = w.bias;
+  for (let i = 0; i < x.length; i++) z += w.weights[i] * x[i];
+  return round3(1 / (1 + Math.exp(-z)));
+}
+
+export function round3(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}

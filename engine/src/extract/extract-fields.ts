@@ -1,0 +1,292 @@
+import type { Definition, FieldCheck, FieldDefinition, ReviewReason } from '../contracts/definition.js';
+import type { FieldResult, FieldSource } from '../contracts/extraction.js';
+import { emptyData } from '../doctypes/empty-data.js';
+import { evaluateChecks } from './evaluate-checks.js';
+import { isMissing } from './field-checks.js';
+import { confidenceOf, round3, type ConfidenceFeatures } from './confidence.js';
+import { labelledCandidates, shapedCandidates, type Candidate } from './find/candidates.js';
+import { valueKind, type ValueKind } from './find/field-kinds.js';
+import { findHeaderBlock, linesBox } from './find/header-block.js';
+import { snapToKnown } from './find/known-merchants.js';
+import { readLineItems } from './find/line-items.js';
+import { rankCandidates } from './find/rank.js';
+import { agreeOnRules, distinctValues } from './find/rule-agreement.js';
+import { layoutDocument, spanBox, type DocumentText, type Line, type TextPage } from './layout/document-text.js';
+import { LabelFinder, type LabelHit } from './layout/labels.js';
+import { dominantDecimal, findAmounts } from './normalize/amount.js';
+import { documentCurrency, findCurrencies } from './normalize/currency.js';
+import { documentDateOrder, findDates, resolveDateOrder } from './normalize/date.js';
+
+export interface ExtractFieldsOptions {
+  /** "Today" for date rules and day/month decisions; the current time by default. */
+  now?: Date;
+  /** Names a merchant read may be snapped to (already limited, see known-merchants.ts). */
+  knownMerchants?: readonly string[];
+  /** A field with a value and confidence below this asks for review (default REVIEW_BELOW). */
+  reviewBelow?: number;
+}
+
+/** Values with a confidence under this send the extraction to review: see docs/extraction.md. */
+export const REVIEW_BELOW = 0.8;
+
+export interface FieldsOutcome {
+  data: Record<string, unknown>;
+  fields: Record<string, FieldResult>;
+  review: { required: boolean; reasons: ReviewReason[] };
+}
+
+interface Choice {
+  candidate: Candidate | null;
+  kind: ValueKind;
+  features: ConfidenceFeatures | null;
+  value: unknown;
+  status: 'ok' | 'corrected';
+  source?: FieldSource;
+  dateOrder?: { order: 'dmy' | 'mdy'; reason: string };
+}
+
+/**
+ * Reads a definition's fields from page text: layout, labels, candidates, ranking, the
+ * definition's rules choosing among close candidates, then checks, confidence and review.
+ */
+export function extractFields(pages: readonly TextPage[], definition: Definition, options: ExtractFieldsOptions = {}): FieldsOutcome {
+  const doc = layoutDocument(pages);
+  const now = options.now ?? new Date();
+  const scalars = scalarFields(definition.fields);
+  const finder = new LabelFinder(scalars.filter((f) => f.field.aliases?.length).map((f) => ({ path: f.path, aliases: f.field.aliases ?? [] })));
+  const hitsByLine = new Map<number, LabelHit[]>();
+  for (const line of doc.lines) hitsByLine.set(line.index, finder.inLine(line));
+  const hitsOnLine = (l: Line) => hitsByLine.get(l.index) ?? [];
+  const allHits = [...hitsByLine.values()].flat();
+
+  // Document-wide context: decimal mark, currency, the order its dates are written in.
+  const allText = doc.lines.map((l) => l.text);
+  const decimal = dominantDecimal(allText.flatMap((t) => findAmounts(t)));
+  const currency = documentCurrency(allText.flatMap((t) => findCurrencies(t)))?.code ?? null;
+  const dateOrder = documentDateOrder(allText.flatMap((t) => findDates(t)));
+  const ctx = { decimal, country: countryOf(currency) };
+
+  // Shape-only search is for the first field of each kind: a second date (due date) needs its label.
+  const kinds = new Map<string, ValueKind>(scalars.map((f) => [f.path, valueKind(f.name, f.field)]));
+  const firstOfKind = new Map<ValueKind, string>();
+  for (const f of scalars) {
+    const kind = kinds.get(f.path) as ValueKind;
+    if (f.path.includes('.')) continue;
+    const held = firstOfKind.get(kind);
+    if (!held || (f.field.required && !scalars.find((s) => s.path === held)?.field.required)) firstOfKind.set(kind, f.path);
+  }
+
+  const header = scalars.some((f) => ['party_name', 'party_address'].includes(kinds.get(f.path) as string)) ? findHeaderBlock(doc) : null;
+  const ranked = new Map<string, Candidate[]>();
+  for (const f of scalars) {
+    const kind = kinds.get(f.path) as ValueKind;
+    const hits = allHits.filter((h) => h.path === f.path);
+    let list = labelledCandidates(doc, kind, f.field, hits, hitsOnLine, ctx);
+    if (firstOfKind.get(kind) === f.path) list.push(...shapedCandidates(doc, kind, f.field, ctx));
+    if (header && kind === 'party_name' && header.name && firstOfKind.get(kind) === f.path) list.push(headerCandidate(header.name.text, header.name.lines));
+    if (header && kind === 'party_address' && header.address && firstOfKind.get(kind) === f.path) list.push(headerCandidate(header.address.text, header.address.lines));
+    // A value another field's label claims (a due date next to "Due Date") is not this field's.
+    list = list.filter((c) => c.label !== null || !claimedByOther(c, f.path, ranked));
+    ranked.set(f.path, rankCandidates(kind, list, doc));
+  }
+  const agreed = agreeOnRules(definition.rules ?? [], ranked);
+
+  const choices = new Map<string, Choice>();
+  for (const f of scalars) {
+    const kind = kinds.get(f.path) as ValueKind;
+    const list = ranked.get(f.path) ?? [];
+    const top = list[0] ?? null;
+    if (!top) {
+      choices.set(f.path, { candidate: null, kind, features: null, value: null, status: 'ok' });
+      continue;
+    }
+    const others = distinctValues(list).filter((c) => JSON.stringify(c.value) !== JSON.stringify(top.value));
+    const support = list.filter((c) => c !== top && JSON.stringify(c.value) === JSON.stringify(top.value)).length;
+    const features: ConfidenceFeatures = {
+      score: top.score,
+      margin: Math.max(0, top.score - (others[0]?.score ?? 0)),
+      support,
+      rule: agreed.has(f.path),
+      ocr: top.line.confidence,
+      labelled: top.label !== null || top.relation === 'header',
+    };
+    const choice: Choice = { candidate: top, kind, features, value: top.value, status: 'ok' };
+    if (top.date) {
+      const resolved = resolveDateOrder(top.date, { documentOrder: dateOrder, currency, today: now });
+      choice.value = f.field.type === 'datetime' ? `${resolved.value}T00:00` : resolved.value;
+      if (top.date.alternative) choice.dateOrder = { order: resolved.order as 'dmy' | 'mdy', reason: resolved.reason };
+    }
+    if (kind === 'party_name' && options.knownMerchants?.length) {
+      const snap = snapToKnown(String(top.value), options.knownMerchants);
+      if (snap && snap.name !== top.value) {
+        choice.value = snap.name;
+        choice.status = 'corrected';
+      }
+    }
+    choices.set(f.path, choice);
+  }
+
+  // Data, then checks over it.
+  const data = emptyData(definition);
+  for (const [path, c] of choices) setPath(data, path, c.value);
+  const items = readLineItems(doc, definition.fields, ctx);
+  for (const [name, list] of Object.entries(items)) data[name] = list.map((i) => i.values);
+  const checked = evaluateChecks(definition, data, { now });
+
+  const fields: Record<string, FieldResult> = {};
+  for (const [name, field] of Object.entries(definition.fields)) {
+    fields[name] = fieldResult(name, field, choices, checked.checks, data, items[name]);
+  }
+  // Values failing their type or pattern are reported, but `data` keeps to the schema: null.
+  for (const [path, c] of choices) {
+    const failedType = (checked.checks[path] ?? []).some((k) => k.status === 'failed' && k.name !== 'rules' && k.name !== 'required');
+    if (failedType && !isMissing(c.value)) setPath(data, path, null);
+  }
+
+  const reasons = [...checked.review.reasons];
+  const below = options.reviewBelow ?? REVIEW_BELOW;
+  for (const [path, c] of choices) {
+    const result = resultAt(fields, path);
+    if (!result || isMissing(c.value) || result.status === 'invalid') continue;
+    if (result.confidence < below) {
+      reasons.push({ code: 'low_confidence', path, message: `The value was read with confidence ${result.confidence}, under ${below}.` });
+    }
+  }
+  return { data, fields, review: { required: reasons.length > 0, reasons } };
+
+  function claimedByOther(c: Candidate, path: string, done: Map<string, Candidate[]>): boolean {
+    for (const [other, list] of done) {
+      if (other === path) continue;
+      const top = list[0];
+      if (top && top.label && top.line === c.line && top.start < c.end && c.start < top.end) return true;
+    }
+    return false;
+  }
+}
+
+function headerCandidate(text: string, lines: Line[]): Candidate {
+  const line = lines[0];
+  const confidence = Math.min(...lines.map((l) => l.confidence));
+  return { value: text, raw: text, line: { ...line, confidence, box: linesBox(lines) }, start: 0, end: line.text.length, label: null, relation: 'header', score: 0.8 };
+}
+
+/** The scalar fields of a definition, nested objects included (`merchant.name`); arrays are read as tables. */
+function scalarFields(fields: Record<string, FieldDefinition>, prefix = ''): { path: string; name: string; field: FieldDefinition }[] {
+  const out: { path: string; name: string; field: FieldDefinition }[] = [];
+  for (const [name, field] of Object.entries(fields)) {
+    const path = prefix === '' ? name : `${prefix}.${name}`;
+    if (field.type === 'object') out.push(...scalarFields(field.fields ?? {}, path));
+    else if (field.type !== 'array') out.push({ path, name, field });
+  }
+  return out;
+}
+
+function setPath(data: Record<string, unknown>, path: string, value: unknown): void {
+  const steps = path.split('.');
+  let at = data;
+  for (const s of steps.slice(0, -1)) {
+    if (at[s] === null || typeof at[s] !== 'object') at[s] = {};
+    at = at[s] as Record<string, unknown>;
+  }
+  at[steps[steps.length - 1]] = value;
+}
+
+function resultAt(fields: Record<string, FieldResult>, path: string): FieldResult | undefined {
+  const [head, ...rest] = path.split('.');
+  let r: FieldResult | undefined = fields[head];
+  for (const s of rest) r = r?.fields?.[s];
+  return r;
+}
+
+function sourceOf(line: Line): FieldSource {
+  return line.source;
+}
+
+function fieldResult(
+  path: string,
+  field: FieldDefinition,
+  choices: Map<string, Choice>,
+  checks: Record<string, FieldCheck[]>,
+  data: Record<string, unknown>,
+  items: ReturnType<typeof readLineItems>[string] | undefined,
+): FieldResult {
+  const ownChecks = checks[path] ?? [];
+  if (field.type === 'object') {
+    const sub: Record<string, FieldResult> = {};
+    for (const [name, f] of Object.entries(field.fields ?? {})) sub[name] = fieldResult(`${path}.${name}`, f, choices, checks, data, undefined);
+    const found = Object.values(sub).filter((r) => r.status !== 'missing');
+    return {
+      value: found.length > 0 ? Object.fromEntries(Object.entries(sub).map(([k, r]) => [k, r.value])) : null,
+      type: 'object',
+      status: found.length > 0 ? 'ok' : 'missing',
+      confidence: found.length > 0 ? round3(Math.min(...found.map((r) => r.confidence))) : 0,
+      verified: false,
+      checks: ownChecks,
+      source: found[0]?.source ?? null,
+      page: found[0]?.page ?? null,
+      bounding_box: found[0]?.bounding_box ?? null,
+      raw_text: null,
+      fields: sub,
+    };
+  }
+  if (field.type === 'array') {
+    const list = items ?? [];
+    const itemChecks = (i: number, name: string) => checks[`${path}[${i}].${name}`] ?? [];
+    const itemResults = list.map((it, i) =>
+      Object.fromEntries(
+        Object.entries(field.items?.fields ?? {}).map(([name, f]) => {
+          const cell = it.cells[name];
+          const c = itemChecks(i, name);
+          const base: FieldResult = cell
+            ? { value: it.values[name], type: f.type, status: c.some((k) => k.status === 'failed' && k.name !== 'rules') ? 'invalid' : 'ok', confidence: cell.confidence, verified: false, checks: c, source: sourceOf(cell.line), page: cell.line.page, bounding_box: cell.box, raw_text: cell.raw }
+            : missingResult(f.type, c);
+          return [name, base];
+        }),
+      ),
+    );
+    const confidences = list.map((it) => it.confidence);
+    return {
+      value: data[path] ?? [],
+      type: 'array',
+      status: list.length > 0 ? 'ok' : 'missing',
+      confidence: list.length > 0 ? round3(Math.min(...confidences)) : 0,
+      verified: false,
+      checks: ownChecks,
+      source: list[0] ? sourceOf(list[0].line) : null,
+      page: list[0]?.line.page ?? null,
+      bounding_box: list.length > 0 ? linesBox(list.map((i) => i.line)) : null,
+      raw_text: null,
+      items: itemResults,
+    };
+  }
+  const choice = choices.get(path);
+  const c = choice?.candidate;
+  if (!choice || !c || isMissing(choice.value)) return missingResult(field.type, ownChecks);
+  const failed = ownChecks.some((k) => k.status === 'failed' && k.name !== 'rules' && k.name !== 'required');
+  const confidence = choice.features ? confidenceOf(choice.kind, choice.features) : 0.5;
+  return {
+    value: choice.value,
+    type: field.type,
+    status: failed ? 'invalid' : choice.status,
+    confidence,
+    verified: false,
+    checks: ownChecks,
+    source: choice.source ?? sourceOf(c.line),
+    page: c.line.page,
+    bounding_box: c.relation === 'header' ? c.line.box : spanBox(c.line, c.start, c.end),
+    raw_text: c.raw,
+    ...(choice.dateOrder ? { date_order: choice.dateOrder } : {}),
+  };
+}
+
+function missingResult(type: string, checks: FieldCheck[]): FieldResult {
+  return { value: null, type, status: 'missing', confidence: 0, verified: false, checks, source: null, page: null, bounding_box: null, raw_text: null };
+}
+
+/** A country for reading national phone numbers and shared currency marks, from the currency. */
+function countryOf(currency: string | null): string | undefined {
+  const map: Record<string, string> = { MYR: 'MY', SGD: 'SG', USD: 'US', GBP: 'GB', AUD: 'AU', CAD: 'CA', INR: 'IN', IDR: 'ID', THB: 'TH', PHP: 'PH', HKD: 'HK', JPY: 'JP', CHF: 'CH', SEK: 'SE', NOK: 'NO', DKK: 'DK', PLN: 'PL', CZK: 'CZ', NZD: 'NZ', ZAR: 'ZA', CNY: 'CN', KRW: 'KR', VND: 'VN' };
+  return currency ? map[currency] : undefined;
+}
+
+export type { DocumentText };

@@ -1,0 +1,33 @@
+import type { ExtractionContent, ExtractionMode, ExtractionWarning, TextSource } from '../contracts/extraction.js';
+import { ENGINE_VERSION } from '../version.js';
+import type { DocumentTypeVersion } from './document-type.js';
+import { extractFields, type ExtractFieldsOptions } from './extract-fields.js';
+import type { TextPage } from './layout/document-text.js';
+
+export interface TextExtractionInput {
+  pages: TextPage[];
+  warnings?: ExtractionWarning[];
+}
+
+export interface TextExtractionOptions extends ExtractFieldsOptions {
+  mode?: ExtractionMode;
+}
+
+/**
+ * The extraction content from page text: no image work, so it is what `client_ocr` input costs.
+ * Files go through intake and OCR first (engine/src/node/engine.ts), then here.
+ */
+export function extractFromText(input: TextExtractionInput, type: DocumentTypeVersion, options: TextExtractionOptions = {}): ExtractionContent {
+  const { data, fields, review } = extractFields(input.pages, type.definition, options);
+  return {
+    document_type: type.key,
+    schema_version: type.version,
+    schema_id: type.schema_id,
+    mode: options.mode ?? 'standard',
+    data,
+    fields,
+    review,
+    processing: { engine: ENGINE_VERSION, pages: input.pages.length, text_sources: input.pages.map((p) => p.source as TextSource) },
+    warnings: input.warnings ?? [],
+  };
+}

@@ -1,0 +1,80 @@
+import type { FieldDefinition } from '../../contracts/definition.js';
+import type { DocumentText, Line } from '../layout/document-text.js';
+import { valueSlots, type Relation } from '../layout/label-values.js';
+import type { LabelHit } from '../layout/labels.js';
+import type { ParsedDate } from '../normalize/date.js';
+import type { ValueKind } from './field-kinds.js';
+import { readValues, type ParseContext } from './value-parsers.js';
+
+/** A possible value of a field, with where it was read and how it was found. */
+export interface Candidate {
+  value: unknown;
+  raw: string;
+  line: Line;
+  /** Characters [start, end) of the line's text. */
+  start: number;
+  end: number;
+  label: LabelHit | null;
+  /** How it was found: next to a label, anywhere by its shape, or from the header block. */
+  relation: Relation | 'anywhere' | 'header';
+  /** 0 to 1: how well it was found (label place, reading quality); ranks the candidates. */
+  score: number;
+  date?: ParsedDate;
+}
+
+const RELATION_SCORE: Record<Relation, readonly number[]> = {
+  same_line: [1],
+  right: [0.95, 0.8, 0.65],
+  below: [0.75, 0.6],
+};
+
+/** Kinds recognisable by their shape alone, without a label. */
+const SHAPED: ReadonlySet<ValueKind> = new Set(['date', 'datetime', 'time', 'currency', 'phone', 'tax_id', 'email', 'iban', 'card_last_four', 'enum', 'total']);
+
+/** Candidates next to the field's labels: the first value of each slot. */
+export function labelledCandidates(doc: DocumentText, kind: ValueKind, field: FieldDefinition, hits: readonly LabelHit[], hitsOnLine: (l: Line) => LabelHit[], ctx: ParseContext): Candidate[] {
+  const out: Candidate[] = [];
+  for (const hit of hits) {
+    for (const slot of valueSlots(doc, hit, hitsOnLine(hit.line))) {
+      // A slot that starts with another field's label belongs to that field.
+      if (slot.relation !== 'same_line' && hitsOnLine(slot.line).some((h) => h.start <= 1 && h.path !== hit.path)) continue;
+      const values = readValues(kind, slot.text, field, ctx, true);
+      if (values.length === 0) continue;
+      // Money: the last amount of a same-line slot (`TOTAL 3 ITEMS 12.50`); else the first value.
+      const v = (kind === 'money' || kind === 'total') && slot.relation === 'same_line' ? bestAmount(values) : values[0];
+      const relationScore = RELATION_SCORE[slot.relation][Math.min(slot.step, RELATION_SCORE[slot.relation].length - 1)];
+      out.push({
+        value: v.value,
+        raw: v.raw,
+        line: slot.line,
+        start: slot.start + v.start,
+        end: slot.start + v.end,
+        label: hit,
+        relation: slot.relation,
+        score: relationScore * (hit.leading ? 1 : 0.85) * v.quality,
+        date: v.date,
+      });
+      break;
+    }
+  }
+  return out;
+}
+
+/** Candidates found by their shape anywhere in the document (dates, times, card masks...). */
+export function shapedCandidates(doc: DocumentText, kind: ValueKind, field: FieldDefinition, ctx: ParseContext): Candidate[] {
+  if (!SHAPED.has(kind)) return [];
+  const out: Candidate[] = [];
+  const readKind = kind === 'total' ? 'money' : kind;
+  for (const line of doc.lines) {
+    for (const v of readValues(readKind, line.text, field, ctx, false)) {
+      out.push({ value: v.value, raw: v.raw, line, start: v.start, end: v.end, label: null, relation: 'anywhere', score: 0.45 * v.quality, date: v.date });
+    }
+  }
+  return out;
+}
+
+function bestAmount<T extends { quality: number }>(values: readonly T[]): T {
+  let best = values[values.length - 1];
+  for (let i = values.length - 1; i >= 0; i--) if (values[i].quality > best.quality) best = values[i];
+  return best;
+}

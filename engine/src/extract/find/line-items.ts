@@ -1,0 +1,193 @@
+import type { BoundingBox } from '../../contracts/ocr.js';
+import type { FieldDefinition } from '../../contracts/definition.js';
+import type { DocumentText, Line, Row } from '../layout/document-text.js';
+import { unionBox } from '../layout/document-text.js';
+import { LabelFinder, compact } from '../layout/labels.js';
+import { findAmounts, type DecimalMark } from '../normalize/amount.js';
+
+/** One cell of an item: where its value was read. */
+export interface ItemCell {
+  line: Line;
+  box: BoundingBox;
+  raw: string;
+  confidence: number;
+}
+
+export interface LineItem {
+  values: Record<string, unknown>;
+  cells: Record<string, ItemCell>;
+  /** The row that holds the item's amount. */
+  line: Line;
+  confidence: number;
+}
+
+type Role = 'description' | 'quantity' | 'unit_price' | 'amount' | 'product_code' | 'unit' | 'tax_rate';
+
+/** Item fields by role, from their names and types (see docs/extraction.md). */
+function roles(fields: Record<string, FieldDefinition>): Partial<Record<Role, string>> {
+  const out: Partial<Record<Role, string>> = {};
+  for (const [name, f] of Object.entries(fields)) {
+    if (!out.description && f.type === 'string' && /^(description|name|item|item_name|product|product_name|title|details)$/.test(name)) out.description = name;
+    else if (!out.quantity && (f.type === 'number' || f.type === 'integer') && /^(quantity|qty|count|units|hours)$/.test(name)) out.quantity = name;
+    else if (!out.unit_price && (f.type === 'money' || f.type === 'number') && /^(unit_price|price|rate|unit_cost)$/.test(name)) out.unit_price = name;
+    else if (!out.amount && (f.type === 'money' || f.type === 'number') && /^(amount|total|line_total|net_amount|amount_total)$/.test(name)) out.amount = name;
+    else if (!out.product_code && f.type === 'string' && /^(product_code|sku|code|item_code|article_number|ean|barcode)$/.test(name)) out.product_code = name;
+    else if (!out.unit && f.type === 'string' && /^(unit|uom|unit_of_measure)$/.test(name)) out.unit = name;
+    else if (!out.tax_rate && f.type === 'number' && /^(tax_rate|vat_rate|vat_percent)$/.test(name)) out.tax_rate = name;
+  }
+  return out;
+}
+
+// Rows that end the item list: totals and payment lines.
+// Tested on the row's letters only, since OCR splits words (`T ot al`).
+const END_OF_ITEMS = /TOTAL|SUMME|GESAMT|NETTOBETRAG|MONTANT|ROUNDING|AMOUNTDUE|BALANCE|CHANGE|TENDER/;
+const QTY_TIMES = /(?<![\p{L}\p{N}.,])(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:[xX×*@]|pcs?|pc|units?|ea)\s*(?=[\s\p{N}@]|$)|(?:[xX×*])\s*(\d{1,4}(?:[.,]\d{1,3})?)(?![\p{N}.,])/gu;
+
+/**
+ * Line items of every array field whose items are objects: the rows between a table header
+ * (a row naming at least two of the item fields, by their aliases) or the end of the header
+ * block, and the first totals row. A row with an amount at its right is an item: its rightmost
+ * amount is the line amount, the one before it the unit price, a count next to `x`, `*` or `@`
+ * (or under a quantity column) the quantity, and its text the description. A row of text alone
+ * is a description: of the next item when that item prints none, else a wrapped continuation of
+ * the item above.
+ */
+export function readLineItems(doc: DocumentText, fields: Record<string, FieldDefinition>, ctx: { decimal?: DecimalMark }): Record<string, LineItem[]> {
+  const out: Record<string, LineItem[]> = {};
+  for (const [name, f] of Object.entries(fields)) {
+    if (f.type !== 'array' || f.items?.type !== 'object' || !f.items.fields) continue;
+    const r = roles(f.items.fields);
+    if (!r.amount && !r.unit_price) continue;
+    const items = readTable(doc, f.items.fields, r, ctx).slice(0, f.max_items ?? 100);
+    out[name] = items;
+  }
+  return out;
+}
+
+function readTable(doc: DocumentText, fields: Record<string, FieldDefinition>, r: Partial<Record<Role, string>>, ctx: { decimal?: DecimalMark }): LineItem[] {
+  const finder = new LabelFinder(Object.entries(fields).map(([path, f]) => ({ path, aliases: f.aliases ?? [] })));
+  // The table header: the first row naming two or more item fields.
+  let start = -1;
+  let qtyColumn: { x0: number; x1: number } | null = null;
+  for (const row of doc.rows) {
+    const hits = row.lines.flatMap((l) => finder.inLine(l));
+    const named = new Set(hits.map((h) => h.path));
+    if (named.size >= 2) {
+      start = row.index + 1;
+      const q = hits.find((h) => h.path === r.quantity);
+      if (q) qtyColumn = { x0: q.line.box.x - 0.03, x1: q.line.box.x + q.line.box.width + 0.03 };
+      break;
+    }
+  }
+  if (start < 0) start = firstRowAfterHeader(doc);
+  const items: LineItem[] = [];
+  let pending: Line[] = [];
+  for (let i = start; i < doc.rows.length; i++) {
+    const row = doc.rows[i];
+    const text = row.lines.map((l) => l.text).join(' ');
+    const ends = END_OF_ITEMS.test(compact(text));
+    if (ends && items.length > 0) break;
+    const amounts = rowAmounts(row, ctx);
+    if (amounts.length === 0) {
+      if (/[\p{L}]{2}/u.test(text)) pending.push(...row.lines);
+      if (pending.length > 3) pending = pending.slice(-3);
+      continue;
+    }
+    if (ends) {
+      pending = [];
+      continue;
+    }
+    const last = amounts[amounts.length - 1];
+    const item: LineItem = { values: {}, cells: {}, line: last.line, confidence: last.line.confidence };
+    const set = (role: Role, value: unknown, line: Line, box: BoundingBox, raw: string) => {
+      const key = r[role];
+      if (!key) return;
+      item.values[key] = value;
+      item.cells[key] = { line, box, raw, confidence: line.confidence };
+    };
+    set('amount', last.value, last.line, last.box, last.raw);
+    const textLines = row.lines.filter((l) => /[\p{L}]{2}/u.test(l.text.replace(/\b\d+\s*(pcs?|x)\b/giu, '')) && !amounts.some((a) => a.line === l && a.whole));
+    // Quantity: a count by a times mark, else a small whole number under the quantity column.
+    let qty: number | null = null;
+    for (const l of row.lines) {
+      for (const m of l.text.matchAll(QTY_TIMES)) {
+        const n = Number((m[1] ?? m[2]).replace(',', '.'));
+        if (n > 0 && n < 10000) {
+          qty = n;
+          set('quantity', n, l, l.box, m[0].trim());
+          break;
+        }
+      }
+      if (qty !== null) break;
+    }
+    if (qty === null && qtyColumn) {
+      const cell = row.lines.find((l) => l.box.x < qtyColumn!.x1 && qtyColumn!.x0 < l.box.x + l.box.width && /^\d+([.,]\d+)?$/.test(l.text.trim()));
+      if (cell) {
+        qty = Number(cell.text.trim().replace(',', '.'));
+        set('quantity', qty, cell, cell.box, cell.text);
+      }
+    }
+    const prices = amounts.filter((a) => a !== last && a.decimal);
+    if (prices.length > 0) {
+      const p = prices[prices.length - 1];
+      set('unit_price', p.value, p.line, p.box, p.raw);
+    }
+    const own = textLines.map((l) => l.text).join(' ').trim();
+    const descLines = own !== '' ? textLines : pending;
+    if (descLines.length > 0) {
+      const raw = descLines.map((l) => l.text).join(' ');
+      set('description', stripNumbers(raw), descLines[0], unionBox(descLines.map((l) => l.box)), raw);
+      item.confidence = Math.min(item.confidence, ...descLines.map((l) => l.confidence));
+    }
+    if (own !== '' && pending.length > 0 && items.length > 0) {
+      // Text between two items that print their own descriptions: the first one's wrapped description.
+      const prev = items[items.length - 1];
+      const key = r.description;
+      if (key && typeof prev.values[key] === 'string') prev.values[key] = `${prev.values[key]} ${pending.map((l) => l.text).join(' ')}`;
+    }
+    pending = [];
+    items.push(item);
+  }
+  return items;
+}
+
+interface RowAmount {
+  value: number;
+  raw: string;
+  line: Line;
+  box: BoundingBox;
+  decimal: string | null;
+  /** The amount is the whole of its line's text (a cell of its own). */
+  whole: boolean;
+}
+
+/** Amounts with decimals in a row, left to right; a row whose amounts lack decimals is no item. */
+function rowAmounts(row: Row, ctx: { decimal?: DecimalMark }): RowAmount[] {
+  const out: RowAmount[] = [];
+  for (const l of row.lines) {
+    for (const a of findAmounts(l.text, { decimal: ctx.decimal })) {
+      if (a.decimal === null) continue;
+      const n = Math.max(1, l.text.length);
+      out.push({
+        value: a.value,
+        raw: a.raw,
+        line: l,
+        box: { x: l.box.x + (l.box.width * a.start) / n, y: l.box.y, width: (l.box.width * (a.end - a.start)) / n, height: l.box.height },
+        decimal: a.decimal,
+        whole: l.text.trim().length - a.raw.length <= 3,
+      });
+    }
+  }
+  return out.sort((a, b) => a.box.x - b.box.x);
+}
+
+function firstRowAfterHeader(doc: DocumentText): number {
+  // Without a table header, items start after the first row with a date or a document number.
+  const at = doc.rows.findIndex((row) => /\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\b(NO|#)\b/iu.test(row.lines.map((l) => l.text).join(' ')));
+  return at >= 0 ? at + 1 : 0;
+}
+
+function stripNumbers(text: string): string {
+  // Keep the words; drop trailing prices and the codes printed before them.
+  return text.replace(/(\s+[-\u2212]?\d[\d.,]*\s*[A-Z]?)+$/u, '').trim() || text.trim();
+}

@@ -1,0 +1,56 @@
+import type { DocumentText } from '../layout/document-text.js';
+import { compact } from '../layout/labels.js';
+import type { Candidate } from './candidates.js';
+import type { ValueKind } from './field-kinds.js';
+
+// Words on a total's line that make it another total: counts, savings, amounts before tax.
+// Tested on the line's letters only, since OCR splits words (`Tot al Q ty`).
+const NOT_THE_TOTAL = /QTY|QUANTITY|ITEM|PCS|UNITS|SAVING|SAVED|DISCOUNT|EXCL|BEFORE|POINTS|WEIGHT|NETWT|TAXABLE|SUMMARY/;
+
+/**
+ * Orders a field's candidates, best first. Generic: the ranking score, then earlier in the
+ * document. Totals get three more signals a person would use: a total's line that also names a
+ * count, a saving or an amount before tax is another figure; the total is the largest of the
+ * labelled totals (subtotals and partial sums are smaller); and the same figure printed again
+ * elsewhere (`TOTAL 9.00`, `CASH 9.00`) supports it.
+ */
+export function rankCandidates(kind: ValueKind, list: Candidate[], doc: DocumentText): Candidate[] {
+  if (kind === 'total') adjustTotals(list, doc);
+  return list.sort((a, b) => b.score - a.score || a.line.index - b.line.index || a.start - b.start);
+}
+
+/** Figures with decimals in the candidate's row, after its label. */
+function decimalsInRow(c: Candidate, doc: DocumentText): number {
+  let n = 0;
+  for (const l of doc.rows[c.line.row].lines) {
+    const text = c.label && l === c.label.line ? l.text.slice(c.label.end) : l.text;
+    n += (text.match(/\d[.,]\d{2}(?!\d)/g) ?? []).length;
+  }
+  return n;
+}
+
+function adjustTotals(list: Candidate[], doc: DocumentText): void {
+  const labelled = list.filter((c) => c.label !== null && typeof c.value === 'number');
+  const max = Math.max(...labelled.map((c) => c.value as number), -Infinity);
+  const maxCents = Math.max(...list.filter((c) => !c.label && /[.,]\d{2}$/.test(c.raw.replace(/[-)\s]+$/, ''))).map((c) => c.value as number), -Infinity);
+  const counts = new Map<number, number>();
+  for (const c of list) if (typeof c.value === 'number') counts.set(c.value, (counts.get(c.value) ?? 0) + 1);
+  // The last labelled total on the page is most often the one paid (after rounding, after tax).
+  const lastRow = Math.max(...labelled.map((c) => c.line.row), -Infinity);
+  for (const c of list) {
+    const v = c.value as number;
+    if (c.label && c.line.row === lastRow) c.score += 0.04;
+    if (c.label) {
+      if (NOT_THE_TOTAL.test(compact(c.label.line.text))) c.score *= 0.35;
+      // A row of several figures is a table (a tax summary's totals), not the total line.
+      if (decimalsInRow(c, doc) >= 2) c.score *= 0.6;
+      if (v === max) c.score += 0.1;
+    } else {
+      // Unlabelled amounts: only as a fallback, the larger and the more repeated the likelier.
+      c.score = 0.3 * c.score + (v === maxCents ? 0.1 : 0);
+    }
+    if (v <= 0) c.score *= 0.3;
+    const again = (counts.get(v) ?? 1) - 1;
+    c.score += 0.05 * Math.min(3, again);
+  }
+}

@@ -1,0 +1,100 @@
+import type { RuleDefinition } from '../../contracts/definition.js';
+import type { Candidate } from './candidates.js';
+
+/** Ranked candidates per top-level field, best first; the first is the current choice. */
+export type Ranked = Map<string, Candidate[]>;
+
+const MAX_PER_FIELD = 4;
+
+/**
+ * Lets the definition's `sum` rules choose among close candidates: when the first choices break
+ * a rule and other candidates (the next few of each field, or leaving an optional term out) make
+ * it hold, the combination with the best total score is taken, as long as it keeps at least 60%
+ * of the first choices' score. Returns the fields a rule now agrees on, with the rule's name.
+ * Only rules over top-level number fields take part; array sums are left to the line items.
+ */
+export function agreeOnRules(rules: readonly RuleDefinition[], ranked: Ranked): Map<string, string[]> {
+  const agreed = new Map<string, string[]>();
+  for (const rule of rules) {
+    if (rule.kind !== 'sum') continue;
+    const paths = [...rule.terms, ...(rule.minus ?? []), rule.equals];
+    if (paths.some((p) => p.includes('[]') || p.includes('.'))) continue;
+    const optional = new Set(rule.optional ?? []);
+    const equalsList = distinctValues(ranked.get(rule.equals) ?? []).slice(0, 2 * MAX_PER_FIELD);
+    // A term the document does not print (no subtotal) may be stood in for by another figure
+    // of the total's own candidates: a total before rounding, `TOTAL 45.34` then `ROUNDED 45.35`.
+    const standIn = new Set<number>();
+    const choices = paths.map((p, i) => {
+      let list = distinctValues(ranked.get(p) ?? []).slice(0, p === rule.equals ? 2 * MAX_PER_FIELD : MAX_PER_FIELD) as (Candidate | null)[];
+      if (list.length === 0 && !optional.has(p) && i < rule.terms.length) {
+        list = equalsList;
+        standIn.add(i);
+      }
+      if (optional.has(p)) list.push(null);
+      return list;
+    });
+    if (choices.some((c) => c.length === 0)) continue;
+    const signs = paths.map((p, i) => (i < rule.terms.length ? 1 : i < paths.length - 1 ? -1 : 0));
+    // Choosing needs an exact fit: within the rule's tolerance a rounding line itself would "fit".
+    const tolerance = Math.min(rule.tolerance ?? 0.01, 0.005) + 1e-9;
+    const current = choices.map((c, i) => (standIn.has(i) ? null : c[0]));
+    const currentScore = scoreOf(current);
+    let best: (Candidate | null)[] | null = null;
+    let bestScore = -Infinity;
+    const pick: (Candidate | null)[] = new Array(paths.length).fill(null);
+    const walk = (i: number) => {
+      if (i === paths.length) {
+        const total = pick[paths.length - 1];
+        if (!total) return;
+        let sum = 0;
+        for (let k = 0; k < paths.length - 1; k++) sum += signs[k] * ((pick[k]?.value as number | undefined) ?? 0);
+        if (Math.abs(sum - (total.value as number)) > tolerance) return;
+        if (pick.slice(0, -1).every((c) => c === null)) return;
+        for (const k of standIn) if (pick[k]?.value === total.value || !((pick[k]?.value as number) > 0) || pick.slice(0, -1).filter((c) => c !== null).length < 2) return;
+        // Each field moved keeps at least half its first choice's score, unless a stand-in explains
+        // it (the total is the printed figure plus labelled adjustments).
+        const explained = standIn.size > 0 && pick.every((c, k) => k === paths.length - 1 || standIn.has(k) || c === null || c.label !== null);
+        if (!explained && pick.some((c, k) => c !== null && !standIn.has(k) && c.score < 0.5 * (choices[k][0]?.score ?? 0))) return;
+        const s = scoreOf(pick);
+        if (s > bestScore) {
+          bestScore = s;
+          best = [...pick];
+        }
+        return;
+      }
+      for (const c of choices[i]) {
+        pick[i] = c;
+        walk(i + 1);
+      }
+    };
+    walk(0);
+    if (!best || (standIn.size === 0 && bestScore < 0.6 * currentScore)) continue;
+    const chosen = best as (Candidate | null)[];
+    paths.forEach((p, i) => {
+      const c = chosen[i];
+      const list = ranked.get(p);
+      if (!c || !list || standIn.has(i)) return;
+      // Move the agreeing candidate to the front.
+      ranked.set(p, [c, ...list.filter((x) => x !== c)]);
+      agreed.set(p, [...(agreed.get(p) ?? []), rule.name]);
+    });
+  }
+  return agreed;
+}
+
+function scoreOf(pick: readonly (Candidate | null)[]): number {
+  return pick.reduce((s, c) => s + (c?.score ?? 0), 0);
+}
+
+/** Candidates with a value not seen earlier in the list. */
+export function distinctValues(list: readonly Candidate[]): Candidate[] {
+  const seen = new Set<string>();
+  const out: Candidate[] = [];
+  for (const c of list) {
+    const key = JSON.stringify(c.value);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(c);
+  }
+  return out;
+}

@@ -1,0 +1,121 @@
+import type { FieldDefinition } from '../../contracts/definition.js';
+import { findAmounts, type DecimalMark } from '../normalize/amount.js';
+import { findCardMasks } from '../normalize/card.js';
+import { findCurrencies } from '../normalize/currency.js';
+import { findDates, type ParsedDate } from '../normalize/date.js';
+import { findPhones } from '../normalize/phone.js';
+import { findTaxIds, parseLabelledTaxId } from '../normalize/tax-id.js';
+import { findTimes } from '../normalize/time.js';
+import { ibanValid } from '../check-digits.js';
+import { enumMatches } from './enum-words.js';
+import type { ValueKind } from './field-kinds.js';
+
+/** A value read from a piece of text: characters [start, end) of it. */
+export interface ReadValue {
+  value: unknown;
+  raw: string;
+  start: number;
+  end: number;
+  /** 0 to 1: how certain the reading itself is (an ambiguous mark, a guessed format). */
+  quality: number;
+  /** Dates: the parse, so the document's order can settle day and month later. */
+  date?: ParsedDate;
+}
+
+export interface ParseContext {
+  decimal?: DecimalMark;
+  country?: string;
+}
+
+const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
+const IBAN = /(?<![A-Z0-9])([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)(?![A-Z0-9])/g;
+const BIC = /(?<![A-Z0-9])([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![A-Z0-9])/g;
+
+/**
+ * Values of a kind in a text, left to right. A labelled slot passes its text; unlabelled search
+ * passes whole lines. Money prefers the amounts printed with decimals: on a line such as
+ * `TOTAL 3 ITEMS 12.50`, the 3 is a count.
+ */
+export function readValues(kind: ValueKind, text: string, field: FieldDefinition, ctx: ParseContext, labelled: boolean): ReadValue[] {
+  switch (kind) {
+    case 'money':
+    case 'total':
+    case 'number':
+    case 'integer': {
+      const all = findAmounts(text, { decimal: ctx.decimal });
+      const out: ReadValue[] = [];
+      for (const a of all) {
+        if (kind === 'integer' && !Number.isInteger(a.value)) continue;
+        const cents = a.decimal !== null;
+        const quality = (a.ambiguous ? 0.6 : 1) * (kind === 'money' || kind === 'total' ? (cents ? 1 : 0.55) : 1);
+        out.push({ value: a.value, raw: a.raw, start: a.start, end: a.end, quality });
+      }
+      return out;
+    }
+    case 'date':
+    case 'datetime':
+      return findDates(text).map((d) => ({ value: d.value, raw: d.raw, start: d.start, end: d.end, quality: d.alternative ? 0.8 : 1, date: d }));
+    case 'time':
+      return findTimes(text).map((t) => ({ value: t.value, raw: t.raw, start: t.start, end: t.end, quality: t.seconds ? 1 : 0.9 }));
+    case 'currency':
+      return findCurrencies(text, { country: ctx.country }).map((c) => ({ value: c.code, raw: c.raw, start: c.start, end: c.end, quality: c.alternatives.length > 0 ? 0.6 : 1 }));
+    case 'enum':
+      return enumMatches(text, field.values ?? []).map((m) => ({ ...m, quality: 1 }));
+    case 'boolean': {
+      const negative = /\b(DECLINED|DENIED|NOT\s+APPROVED|REJECTED|FAILED|CANCELL?ED|VOIDED|UNSUCCESSFUL|ABGELEHNT|REFUS[EÉ])\b/iu.exec(text);
+      if (negative) return [{ value: false, raw: negative[0], start: negative.index, end: negative.index + negative[0].length, quality: 1 }];
+      return labelled ? [{ value: true, raw: text, start: 0, end: text.length, quality: 0.8 }] : [];
+    }
+    case 'phone':
+      return findPhones(text, { country: ctx.country }).map((p) => ({ value: p.value, raw: p.raw, start: p.start, end: p.end, quality: p.e164 ? 1 : 0.85 }));
+    case 'tax_id': {
+      if (labelled) {
+        const t = parseLabelledTaxId(text);
+        return t ? [{ value: t.value, raw: t.raw, start: t.start, end: t.end, quality: t.kind === 'labelled' ? 0.9 : 1 }] : [];
+      }
+      return findTaxIds(text).map((t) => ({ value: t.value, raw: t.raw, start: t.start, end: t.end, quality: 1 }));
+    }
+    case 'email':
+      return [...text.matchAll(EMAIL)].map((m) => ({ value: m[0].toLowerCase(), raw: m[0], start: m.index, end: m.index + m[0].length, quality: 1 }));
+    case 'iban':
+      return [...text.toUpperCase().matchAll(IBAN)]
+        .map((m) => ({ value: m[1].replace(/ /g, ''), raw: m[1], start: m.index, end: m.index + m[1].length }))
+        .filter((m) => ibanValid(m.value))
+        .map((m) => ({ ...m, quality: 1 }));
+    case 'bic':
+      return labelled ? [...text.toUpperCase().matchAll(BIC)].map((m) => ({ value: m[1], raw: m[1], start: m.index, end: m.index + m[1].length, quality: 0.95 })) : [];
+    case 'card_last_four':
+      return findCardMasks(text).map((c) => ({ value: c.lastFour, raw: c.raw, start: c.start, end: c.end, quality: 1 }));
+    case 'text':
+    case 'party_name':
+    case 'party_address': {
+      if (!labelled) return [];
+      const v = text.trim();
+      if (v === '') return [];
+      if (field.pattern) {
+        // A pattern field takes the first token run that matches, not the whole rest of the line.
+        const re = safePattern(field.pattern);
+        if (re) {
+          if (re.test(v)) return [{ value: v, raw: v, start: 0, end: v.length, quality: 1 }];
+          for (const m of v.matchAll(/\S+/g)) {
+            if (re.test(m[0])) return [{ value: m[0], raw: m[0], start: m.index, end: m.index + m[0].length, quality: 0.95 }];
+          }
+          return [{ value: v, raw: v, start: 0, end: v.length, quality: 0.3 }];
+        }
+      }
+      return [{ value: v, raw: v, start: 0, end: v.length, quality: 0.9 }];
+    }
+  }
+}
+
+const patterns = new Map<string, RegExp | null>();
+function safePattern(p: string): RegExp | null {
+  if (!patterns.has(p)) {
+    try {
+      patterns.set(p, new RegExp(p, 'u'));
+    } catch {
+      patterns.set(p, null);
+    }
+  }
+  return patterns.get(p) ?? null;
+}

@@ -1,0 +1,96 @@
+import type { DocumentText, Line } from './document-text.js';
+
+/** A label of some field found in a line: characters [start, end) of the line's text. */
+export interface LabelHit {
+  /** Data path of the field the label names (`amount`, `line_items[].quantity`). */
+  path: string;
+  alias: string;
+  line: Line;
+  start: number;
+  end: number;
+  /** Nothing but separators before the label on its line: the label opens the line. */
+  leading: boolean;
+}
+
+export interface AliasSet {
+  path: string;
+  aliases: readonly string[];
+}
+
+interface CompiledAlias {
+  path: string;
+  alias: string;
+  re: RegExp;
+  /** Letters and digits in the alias: longer labels win overlaps ("Sub Total" over "Total"). */
+  weight: number;
+}
+
+/**
+ * Finds field labels in lines. An alias matches whole words, case-insensitively, with any of
+ * space, point, colon, dash, slash or nothing between its words ("Tel No" matches `TEL NO`,
+ * `Tel.No.` and `TELNO`, as OCR often drops spaces) and a stray space inside a word (`Tot al`). Where labels of several fields overlap on a
+ * line, the longest wins, so "SUB TOTAL" is the subtotal's label, not the total's.
+ */
+export class LabelFinder {
+  private readonly compiled: CompiledAlias[];
+
+  constructor(sets: readonly AliasSet[]) {
+    this.compiled = [];
+    for (const { path, aliases } of sets) {
+      for (const alias of aliases) {
+        const re = aliasPattern(alias);
+        if (re) this.compiled.push({ path, alias, re, weight: alias.replace(/[^\p{L}\p{N}]/gu, '').length });
+      }
+    }
+  }
+
+  /** Every label in the document, line by line, overlaps settled. */
+  find(doc: DocumentText): LabelHit[] {
+    const out: LabelHit[] = [];
+    for (const line of doc.lines) out.push(...this.inLine(line));
+    return out;
+  }
+
+  inLine(line: Line): LabelHit[] {
+    const raw: (LabelHit & { weight: number })[] = [];
+    for (const c of this.compiled) {
+      c.re.lastIndex = 0;
+      for (const m of line.text.matchAll(c.re)) {
+        const start = m.index;
+        const end = start + m[0].length;
+        raw.push({ path: c.path, alias: c.alias, line, start, end, leading: !/[\p{L}\p{N}]/u.test(line.text.slice(0, start)), weight: c.weight });
+      }
+    }
+    // Longest first; a hit overlapping a kept longer one is dropped unless it names the same field.
+    raw.sort((a, b) => b.weight - a.weight || a.start - b.start);
+    const kept: (LabelHit & { weight: number })[] = [];
+    for (const h of raw) {
+      const clash = kept.find((k) => h.start < k.end && k.start < h.end);
+      if (clash) continue;
+      kept.push(h);
+    }
+    return kept.sort((a, b) => a.start - b.start).map(({ weight: _w, ...hit }) => hit);
+  }
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Whole-word, case-insensitive pattern of an alias; null for an alias without letters or digits. */
+export function aliasPattern(alias: string): RegExp | null {
+  const tokens = alias.split(/[\s.:_/-]+/u).filter((t) => t !== '');
+  if (tokens.length === 0 || !/[\p{L}\p{N}]/u.test(alias)) return null;
+  // OCR breaks words with stray spaces ("Tot al"): a single space may fall between any two characters.
+  const body = tokens.map((t) => Array.from(t).map(escape).join(' ?')).join('[\\s.:_/-]*');
+  const first = tokens[0];
+  const last = tokens[tokens.length - 1];
+  const open = /^[\p{L}\p{N}]/u.test(first) ? '(?<![\\p{L}\\p{N}])' : '';
+  const close = /[\p{L}\p{N}]$/u.test(last) ? '(?![\\p{L}\\p{N}])' : '';
+  return new RegExp(`${open}${body}${close}`, 'giu');
+}
+
+/** Upper-case letters and digits only: how labels and names are compared. */
+export function compact(text: string): string {
+  return text.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
+}

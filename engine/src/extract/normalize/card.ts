@@ -1,0 +1,47 @@
+/**
+ * Card numbers as slips print them: masked (`**** **** **** 1234`, `XXXXXXXXXXXX1234`,
+ * `5412 75** **** 1234`, `...1234`, `ending 1234`). Only the last four digits are kept: a full
+ * number is never returned, so an unmasked PAN printed by mistake does not travel further.
+ */
+
+export interface ParsedCardMask {
+  /** The last four digits. */
+  lastFour: string;
+  raw: string;
+  start: number;
+  end: number;
+  /** The first six digits (BIN) when printed; they name the scheme. */
+  bin: string | null;
+}
+
+// Digits and mask characters in groups; at least four mask characters or a lead word.
+const MASKED = /(?<![\p{L}\p{N}])((?:[0-9]{4,6}[ -]?)?(?:[*xX#•.]{2,}[ -]?){1,4}[*xX#•.]*)([0-9]{4})(?![\p{N}])/gu;
+const ENDING = /\b(?:ending(?: in)?|ends in|last 4|last four)\s*[:#]?\s*([0-9]{4})(?![\p{N}])/giu;
+
+export function findCardMasks(text: string): ParsedCardMask[] {
+  const out: ParsedCardMask[] = [];
+  for (const m of text.matchAll(MASKED)) {
+    const masks = (m[1].match(/[*xX#•.]/g) ?? []).length;
+    if (masks < 4 && !/[*#•]/.test(m[1])) continue;
+    const lead = /^([0-9]{4,6})/.exec(m[1]);
+    out.push({ lastFour: m[2], raw: m[0], start: m.index, end: m.index + m[0].length, bin: lead && lead[1].length === 6 ? lead[1] : null });
+  }
+  for (const m of text.matchAll(ENDING)) {
+    if (out.some((o) => m.index < o.end && o.start < m.index + m[0].length)) continue;
+    out.push({ lastFour: m[1], raw: m[0], start: m.index, end: m.index + m[0].length, bin: null });
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** Card scheme named by a BIN prefix (the common ranges only). */
+export function schemeFromBin(bin: string): string | null {
+  const n2 = Number(bin.slice(0, 2));
+  const n4 = Number(bin.slice(0, 4));
+  if (bin.startsWith('4')) return 'visa';
+  if ((n2 >= 51 && n2 <= 55) || (n4 >= 2221 && n4 <= 2720)) return 'mastercard';
+  if (n2 === 34 || n2 === 37) return 'amex';
+  if (n4 === 6011 || n2 === 65) return 'discover';
+  if (n4 >= 3528 && n4 <= 3589) return 'jcb';
+  if (n2 === 62) return 'unionpay';
+  return null;
+}

@@ -1,0 +1,45 @@
+import { findPhoneNumbersInText, type CountryCode } from 'libphonenumber-js/min';
+
+/**
+ * Telephone numbers, found by libphonenumber's own text matcher. The value is the number as
+ * printed (separators kept, so `03-7865 4321` stays recognisable); `e164` is added when the
+ * number is valid for the document's country (or carries its own `+` prefix).
+ */
+
+export interface ParsedPhone {
+  value: string;
+  e164: string | null;
+  raw: string;
+  start: number;
+  end: number;
+}
+
+/** Every phone number in a text; `country` (ISO 3166 alpha-2) reads national numbers. */
+export function findPhones(text: string, opts: { country?: string } = {}): ParsedPhone[] {
+  const country = opts.country as CountryCode | undefined;
+  const found: ParsedPhone[] = [];
+  let matches: ReturnType<typeof findPhoneNumbersInText> = [];
+  try {
+    matches = findPhoneNumbersInText(text, country ? { defaultCountry: country } : undefined);
+  } catch {
+    matches = [];
+  }
+  for (const m of matches) {
+    const raw = text.slice(m.startsAt, m.endsAt);
+    found.push({ value: printed(raw), e164: m.number.isValid() ? m.number.number : null, raw, start: m.startsAt, end: m.endsAt });
+  }
+  // Without a country, libphonenumber finds only +-prefixed numbers: national ones ("03-7865 4321",
+  // "(714) 879-3574") are taken by shape, 7 to 15 digits in groups.
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}])(\+?\(?\d{2,4}\)?[ .-]?\d{3,4}[ .-]?\d{3,5}(?:[ .-]\d{2,4})?)(?![\p{N}]|[.,/:-]\p{N})/gu)) {
+    const digits = m[1].replace(/\D/g, '').length;
+    if (digits < 7 || digits > 15 || !/[ ().-]/.test(m[1])) continue;
+    if (found.some((f) => m.index < f.end && f.start < m.index + m[1].length)) continue;
+    found.push({ value: printed(m[1]), e164: null, raw: m[1], start: m.index, end: m.index + m[1].length });
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/** Keeps what a phone field's pattern allows: digits, `+`, spaces, parentheses, points and dashes. */
+function printed(raw: string): string {
+  return raw.replace(/[^+0-9 ().-]/g, '').replace(/\s+/g, ' ').trim();
+}

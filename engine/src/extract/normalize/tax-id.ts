@@ -1,0 +1,46 @@
+/**
+ * Tax registration numbers. Formats with a shape of their own are recognised anywhere (EU VAT
+ * numbers with their country prefix, India's GSTIN); any other takes a label first
+ * ("GST No: 001234567890", "SST ID W10-1808-32000123"), and then is the first token run after
+ * it holding at least five digits.
+ */
+
+export type TaxIdKind = 'eu_vat' | 'gstin' | 'labelled';
+
+export interface ParsedTaxId {
+  value: string;
+  kind: TaxIdKind;
+  raw: string;
+  start: number;
+  end: number;
+}
+
+const EU_VAT =
+  /(?<![\p{L}\p{N}])((?:AT ?U\d{8})|(?:BE ?[01]\d{9})|(?:BG ?\d{9,10})|(?:CY ?\d{8}[A-Z])|(?:CZ ?\d{8,10})|(?:DE ?\d{9})|(?:DK ?\d{8})|(?:EE ?\d{9})|(?:EL ?\d{9})|(?:ES ?[A-Z0-9]\d{7}[A-Z0-9])|(?:FI ?\d{8})|(?:FR ?[A-Z0-9]{2} ?\d{9})|(?:HR ?\d{11})|(?:HU ?\d{8})|(?:IE ?\d[A-Z0-9+*]\d{5}[A-Z]{1,2})|(?:IT ?\d{11})|(?:LT ?(?:\d{9}|\d{12}))|(?:LU ?\d{8})|(?:LV ?\d{11})|(?:MT ?\d{8})|(?:NL ?\d{9}B\d{2})|(?:PL ?\d{10})|(?:PT ?\d{9})|(?:RO ?\d{2,10})|(?:SE ?\d{12})|(?:SI ?\d{8})|(?:SK ?\d{10})|(?:GB ?\d{3} ?\d{4} ?\d{2}(?: ?\d{3})?)|(?:CHE[- ]?\d{3}\.\d{3}\.\d{3}))(?![\p{L}\p{N}])/gu;
+const GSTIN = /(?<![\p{L}\p{N}])(\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z])(?![\p{L}\p{N}])/gu;
+// A token run of letters, digits and - / . that holds at least five digits.
+const LABELLED_VALUE = /[A-Z0-9][A-Z0-9./-]*(?: ?[A-Z0-9./-]+)*/giu;
+
+/** Tax ids recognisable by their shape alone. */
+export function findTaxIds(text: string): ParsedTaxId[] {
+  const out: ParsedTaxId[] = [];
+  for (const [re, kind] of [
+    [EU_VAT, 'eu_vat'],
+    [GSTIN, 'gstin'],
+  ] as const) {
+    for (const m of text.matchAll(re)) out.push({ value: m[1].replace(/ /g, ''), kind, raw: m[1], start: m.index, end: m.index + m[1].length });
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** The tax id that follows a label (the text after the label is passed). */
+export function parseLabelledTaxId(text: string, offset = 0): ParsedTaxId | null {
+  const shaped = findTaxIds(text)[0];
+  if (shaped) return { ...shaped, start: shaped.start + offset, end: shaped.end + offset };
+  for (const m of text.matchAll(LABELLED_VALUE)) {
+    const raw = m[0].replace(/[./-]+$/, '');
+    if ((raw.match(/\d/g) ?? []).length < 5) continue;
+    return { value: raw.replace(/ /g, '').toUpperCase(), kind: 'labelled', raw, start: m.index + offset, end: m.index + offset + raw.length };
+  }
+  return null;
+}

@@ -1,0 +1,52 @@
+/**
+ * Times of day as receipts print them: `20:27`, `20:27:05`, `8:05 PM`, `08.05`, `2027H`,
+ * `8.05pm`. Read to 24-hour `HH:MM` (seconds dropped, as the field type keeps minutes).
+ */
+
+export interface ParsedTime {
+  /** `HH:MM`, 24-hour. */
+  value: string;
+  raw: string;
+  start: number;
+  end: number;
+  /** Seconds were printed: a strong sign of a till or terminal clock. */
+  seconds: boolean;
+}
+
+// h:mm[:ss] with ':' (or '.' when followed by am/pm, since 12.50 alone is an amount), optional am/pm.
+const TIME =
+  /(?<![\p{L}\p{N}.,:/-])(\d{1,2})(?::(\d{2})(?::(\d{2}))?|[.](\d{2})(?=\s?[ap]\.?m\b))(?:\s?([ap])\.?\s?m\.?(?![\p{L}]))?(?![\p{N}]|[.,:/-]\p{N})/giu;
+// 24-hour clock written 2027H / 20H27 (French and military style).
+const HOUR_MARK = /(?<![\p{L}\p{N}])([01]\d|2[0-3])\s?[hH]\s?([0-5]\d)(?![\p{L}\p{N}])/gu;
+
+/** Every time in a text, left to right. */
+export function findTimes(text: string): ParsedTime[] {
+  const found: ParsedTime[] = [];
+  for (const m of text.matchAll(TIME)) {
+    const [raw, h, mm1, ss, mm2, ampm] = m;
+    let hour = Number(h);
+    const minute = Number(mm1 ?? mm2);
+    if (minute > 59 || (ss !== undefined && Number(ss) > 59)) continue;
+    if (ampm) {
+      if (hour < 1 || hour > 12) continue;
+      const pm = ampm.toLowerCase() === 'p';
+      hour = (hour % 12) + (pm ? 12 : 0);
+    } else if (hour > 23) continue;
+    found.push({ value: `${pad(hour)}:${pad(minute)}`, raw, start: m.index, end: m.index + raw.length, seconds: ss !== undefined });
+  }
+  for (const m of text.matchAll(HOUR_MARK)) {
+    if (found.some((f) => m.index < f.end && f.start < m.index + m[0].length)) continue;
+    found.push({ value: `${m[1]}:${m[2]}`, raw: m[0], start: m.index, end: m.index + m[0].length, seconds: false });
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/** The one time a text holds, or null when it holds none or several. */
+export function parseTime(text: string): ParsedTime | null {
+  const all = findTimes(text);
+  return all.length === 1 ? all[0] : null;
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}

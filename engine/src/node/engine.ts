@@ -1,0 +1,86 @@
+import type { ExtractionContent, ExtractionMode, ExtractionWarning } from '../contracts/extraction.js';
+import type { OcrPage } from '../contracts/ocr.js';
+import { ServiceError } from '../errors/service-error.js';
+import { parseClientOcr } from '../extract/client-ocr.js';
+import { templateVersion, type DocumentTypeVersion } from '../extract/document-type.js';
+import { parseExtractOptions, parseMode } from '../extract/extract-options.js';
+import { extractFromText } from '../extract/extract-text.js';
+import type { TextPage } from '../extract/layout/document-text.js';
+import { OcrPool, type OcrPoolOptions } from './ocr-pool.js';
+
+/** What to read: a file's bytes, or lines a device already recognised. */
+export type EngineInput = { file: Uint8Array; declaredType?: string } | { client_ocr: unknown };
+
+export interface EngineExtractOptions {
+  /** `fast`, `standard` (default) or `verified`. */
+  mode?: unknown;
+  /** The request's `options` (object or JSON text). */
+  options?: unknown;
+  /** "Today" for date rules; now by default. */
+  now?: Date;
+}
+
+export interface EngineSettings extends OcrPoolOptions {
+  /** Verified mode's language-model endpoint; without one verified mode is refused. */
+  verification?: { baseUrl: string; model: string; apiKey?: string } | null;
+}
+
+const WARNING_MESSAGES: Record<string, string> = {
+  declared_type_mismatch: 'The declared content type does not match the file; it was read as what its bytes are.',
+};
+
+/**
+ * The engine as Node callers use it (the CLI, the server, Electron's main process):
+ * `extract(input, documentType, options)` returns the extraction content. Files are read off the
+ * calling thread by an OCR pool whose models load once; `client_ocr` needs no models at all.
+ */
+export class Engine {
+  private pool: OcrPool | null = null;
+
+  constructor(private readonly settings: EngineSettings = {}) {}
+
+  /** Load the OCR models now; throws `ocr_unavailable` where they cannot be loaded. */
+  async warmUp(): Promise<void> {
+    await this.ocr().warmUp();
+  }
+
+  async extract(input: EngineInput, documentType: string | DocumentTypeVersion, opts: EngineExtractOptions = {}): Promise<ExtractionContent> {
+    const mode: ExtractionMode = parseMode(opts.mode);
+    const options = parseExtractOptions(opts.options);
+    const type = typeof documentType === 'string' ? templateVersion(documentType) : documentType;
+    if (mode === 'verified' && !this.settings.verification) throw new ServiceError('verification_disabled');
+
+    let pages: TextPage[];
+    const warnings: ExtractionWarning[] = [];
+    if ('client_ocr' in input) {
+      const parsed = parseClientOcr(input.client_ocr);
+      pages = parsed.pages;
+      warnings.push(...parsed.warnings);
+    } else {
+      const read = await this.ocr().read({ bytes: input.file, declaredType: input.declaredType, fast: mode === 'fast' });
+      pages = read.pages.map((p: OcrPage) => ({ page: p.page, width: p.width, height: p.height, source: p.source, lines: p.lines }));
+      for (const code of read.warnings) warnings.push({ code: code as ExtractionWarning['code'], message: WARNING_MESSAGES[code] ?? code });
+    }
+    const content = extractFromText({ pages, warnings }, type, {
+      mode,
+      now: opts.now,
+      knownMerchants: options.known_merchants,
+      reviewBelow: options.review_below,
+    });
+    if (warnings.some((w) => w.code === 'declared_type_mismatch')) {
+      content.review.reasons.push({ code: 'declared_type_mismatch', path: '', message: WARNING_MESSAGES.declared_type_mismatch });
+      content.review.required = true;
+    }
+    return options.include_ocr ? { ...content, ocr: { pages } } : content;
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.close();
+    this.pool = null;
+  }
+
+  private ocr(): OcrPool {
+    this.pool ??= new OcrPool(this.settings);
+    return this.pool;
+  }
+}
