@@ -44,8 +44,7 @@ export function featureVector(f: ConfidenceFeatures): number[] {
 
 /**
  * Probability that a value is right: a logistic model per group of fields over the features
- * above, fitted on the development datasets by `npm run bench:extract -- --fit` (see
- * docs/extraction.md). Values from an embedded invoice XML are exact and skip the model.
+ * above (docs/extraction.md, "Confidence").
  */
 export function confidenceOf(kind: ValueKind, f: ConfidenceFeatures): number {
   const w = CALIBRATION[calibrationGroup(kind)];

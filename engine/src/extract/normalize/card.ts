@@ -15,7 +15,8 @@ export interface ParsedCardMask {
 }
 
 // Digits and mask characters in groups; at least four mask characters or a lead word.
-const MASKED = /(?<![\p{L}\p{N}])((?:[0-9]{4,6}[ -]?)?(?:[*xX#•.]{2,}[ -]?){1,4}[*xX#•.]*)([0-9]{4})(?![\p{N}])/gu;
+// The printed lead digits may be grouped as the card is (`5412 75** ...`).
+const MASKED = /(?<![\p{L}\p{N}])((?:[0-9]{4}[ -]?[0-9]{0,2}[ -]?)?(?:[*xX#•.]{2,}[ -]?){1,4}[*xX#•.]*)([0-9]{4})(?![\p{N}])/gu;
 const ENDING = /\b(?:ending(?: in)?|ends in|last 4|last four)\s*[:#]?\s*([0-9]{4})(?![\p{N}])/giu;
 
 export function findCardMasks(text: string): ParsedCardMask[] {
@@ -23,8 +24,8 @@ export function findCardMasks(text: string): ParsedCardMask[] {
   for (const m of text.matchAll(MASKED)) {
     const masks = (m[1].match(/[*xX#•.]/g) ?? []).length;
     if (masks < 4 && !/[*#•]/.test(m[1])) continue;
-    const lead = /^([0-9]{4,6})/.exec(m[1]);
-    out.push({ lastFour: m[2], raw: m[0], start: m.index, end: m.index + m[0].length, bin: lead && lead[1].length === 6 ? lead[1] : null });
+    const lead = (/^[0-9][0-9 -]*/.exec(m[1])?.[0] ?? '').replace(/\D/g, '');
+    out.push({ lastFour: m[2], raw: m[0], start: m.index, end: m.index + m[0].length, bin: lead.length === 6 ? lead : null });
   }
   for (const m of text.matchAll(ENDING)) {
     if (out.some((o) => m.index < o.end && o.start < m.index + m[0].length)) continue;

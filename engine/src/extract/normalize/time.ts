@@ -17,7 +17,7 @@ export interface ParsedTime {
 const TIME =
   /(?<![\p{L}\p{N}.,:/-])(\d{1,2})(?::(\d{2})(?::(\d{2}))?|[.](\d{2})(?=\s?[ap]\.?m\b))(?:\s?([ap])\.?\s?m\.?(?![\p{L}]))?(?![\p{N}]|[.,:/-]\p{N})/giu;
 // 24-hour clock written 2027H / 20H27 (French and military style).
-const HOUR_MARK = /(?<![\p{L}\p{N}])([01]\d|2[0-3])\s?[hH]\s?([0-5]\d)(?![\p{L}\p{N}])/gu;
+const HOUR_MARK = /(?<![\p{L}\p{N}])([01]\d|2[0-3])(?:\s?[hH]\s?([0-5]\d)|([0-5]\d)[hH])(?![\p{L}\p{N}])/gu;
 
 /** Every time in a text, left to right. */
 export function findTimes(text: string): ParsedTime[] {
@@ -36,7 +36,7 @@ export function findTimes(text: string): ParsedTime[] {
   }
   for (const m of text.matchAll(HOUR_MARK)) {
     if (found.some((f) => m.index < f.end && f.start < m.index + m[0].length)) continue;
-    found.push({ value: `${m[1]}:${m[2]}`, raw: m[0], start: m.index, end: m.index + m[0].length, seconds: false });
+    found.push({ value: `${m[1]}:${m[2] ?? m[3]}`, raw: m[0], start: m.index, end: m.index + m[0].length, seconds: false });
   }
   return found.sort((a, b) => a.start - b.start);
 }

@@ -1,0 +1,219 @@
+// Field extraction from page text (client_ocr lines): layout pairing, candidates, rules, results, review.
+import { describe, expect, it } from 'vitest';
+import type { Definition } from '../../engine/src/contracts/definition.js';
+import { parseClientOcr } from '../../engine/src/extract/client-ocr.js';
+import { definitionVersion, templateVersion } from '../../engine/src/extract/document-type.js';
+import { extractFromText } from '../../engine/src/extract/extract-text.js';
+import { layoutDocument } from '../../engine/src/extract/layout/document-text.js';
+import { valueSlots } from '../../engine/src/extract/layout/label-values.js';
+import { LabelFinder } from '../../engine/src/extract/layout/labels.js';
+import { repairFigures } from '../../engine/src/extract/layout/repair-text.js';
+import { receiptPage, type Cell } from '../support/receipt-lines.js';
+
+const NOW = new Date('2026-11-22T12:00:00Z');
+const extract = (rows: (string | Cell[])[], type = templateVersion('retail_receipt'), options: Parameters<typeof extractFromText>[2] = {}) =>
+  extractFromText({ pages: parseClientOcr(receiptPage(rows)).pages }, type, { now: NOW, ...options });
+
+const RECEIPT: (string | Cell[])[] = [
+  'BOOK TA .K (TAMAN DAYA) SDN BHD',
+  '(789417-W)',
+  'NO.53 55,57 & 59, JALAN SAGU 18,',
+  'TAMAN DAYA, 81100 JOHOR BAHRU,',
+  'TEL: 07-3523888',
+  'GST ID : 000849813504',
+  'TAX INVOICE',
+  [{ text: 'Doc No : CS00031663', x: 0.05 }, { text: 'Date: 25/12/2018', x: 0.55 }],
+  [{ text: 'Cashier', x: 0.05 }, { text: 'MANIS', x: 0.4 }],
+  [{ text: 'Item', x: 0.05 }, { text: 'Qty', x: 0.45 }, { text: 'Price', x: 0.6 }, { text: 'Amount', x: 0.8 }],
+  [{ text: 'KF MODELLING CLAY', x: 0.05 }, { text: '1', x: 0.45 }, { text: '9.00', x: 0.6 }, { text: '9.00', x: 0.8 }],
+  [{ text: 'GLUE STICK', x: 0.05 }, { text: '2', x: 0.45 }, { text: '1.50', x: 0.6 }, { text: '3.00', x: 0.8 }],
+  [{ text: 'Total Sales (Inclusive GST)', x: 0.05 }, { text: '12.02', x: 0.8 }],
+  [{ text: 'Rounding Adj', x: 0.05 }, { text: '-0.02', x: 0.8 }],
+  [{ text: 'Rounded Total', x: 0.05 }, { text: '12.00', x: 0.8 }],
+  [{ text: 'CASH', x: 0.05 }, { text: '20.00', x: 0.8 }],
+  [{ text: 'CHANGE', x: 0.05 }, { text: '8.00', x: 0.8 }],
+  'THANK YOU, PLEASE COME AGAIN',
+];
+
+describe('layout', () => {
+  it('groups cells at one height into a row, left to right, and rows top to bottom', () => {
+    const doc = layoutDocument(parseClientOcr(receiptPage(RECEIPT)).pages);
+    const row = doc.rows.find((r) => r.lines[0].text.startsWith('Doc No'));
+    expect(row?.lines.map((l) => l.text)).toEqual(['Doc No : CS00031663', 'Date: 25/12/2018']);
+    expect(doc.rows.map((r) => r.lines[0].box.y)).toEqual([...doc.rows.map((r) => r.lines[0].box.y)].sort((a, b) => a - b));
+  });
+
+  it('keeps a slanted row together: each line joins the row of its nearest neighbour', () => {
+    const page = { width: 100, height: 100, lines: [
+      { text: 'TOTAL', bounding_box: { x: 0.05, y: 0.5, width: 0.2, height: 0.02 } },
+      { text: 'RM', bounding_box: { x: 0.4, y: 0.508, width: 0.05, height: 0.02 } },
+      { text: '9.00', bounding_box: { x: 0.7, y: 0.516, width: 0.1, height: 0.02 } },
+    ] };
+    const doc = layoutDocument(parseClientOcr(page).pages);
+    expect(doc.rows).toHaveLength(1);
+  });
+
+  it('pairs a label with the value on its line, to its right, or below it', () => {
+    const doc = layoutDocument(parseClientOcr(receiptPage([
+      'Invoice No: 4711',
+      [{ text: 'Total', x: 0.05 }, { text: '12.50', x: 0.8 }],
+      [{ text: 'Due Date', x: 0.05 }],
+      [{ text: '30.11.2026', x: 0.05 }],
+    ])).pages);
+    const finder = new LabelFinder([
+      { path: 'invoice_number', aliases: ['Invoice No'] },
+      { path: 'total', aliases: ['Total'] },
+      { path: 'due_date', aliases: ['Due Date'] },
+    ]);
+    const slot = (path: string) => {
+      const hits = doc.lines.flatMap((l) => finder.inLine(l));
+      const hit = hits.find((h) => h.path === path)!;
+      return valueSlots(doc, hit, finder.inLine(hit.line))[0];
+    };
+    expect(slot('invoice_number')).toMatchObject({ text: '4711', relation: 'same_line' });
+    expect(slot('total')).toMatchObject({ text: '12.50', relation: 'right' });
+    expect(slot('due_date')).toMatchObject({ text: '30.11.2026', relation: 'below' });
+  });
+
+  it('gives overlapping labels to the longest alias, and reads labels OCR broke up', () => {
+    const finder = new LabelFinder([
+      { path: 'amount', aliases: ['Total'] },
+      { path: 'subtotal', aliases: ['Sub Total'] },
+      { path: 'tax_amount', aliases: ['Total GST'] },
+    ]);
+    const doc = layoutDocument(parseClientOcr(receiptPage(['SUB TOTAL 10.00', 'Total GST 0.60', 'T ot al 10.60', 'SUBTOTALS'])).pages);
+    expect(doc.lines.map((l) => finder.inLine(l).map((h) => h.path))).toEqual([['subtotal'], ['tax_amount'], ['amount'], []]);
+  });
+
+  it('repairs figures OCR spaced out, and leaves two figures apart', () => {
+    expect(repairFigures('D ate : 15/0 1/2 01 8')).toBe('D ate : 15/01/2018');
+    expect(repairFigures('52.0 0')).toBe('52.00');
+    expect(repairFigures('18 : 24')).toBe('18:24');
+    expect(repairFigures('06-04-1816:46')).toBe('06-04-18 16:46');
+    expect(repairFigures('2 9.90')).toBe('2 9.90');
+    expect(repairFigures('26/02/18 08:28')).toBe('26/02/18 08:28');
+  });
+});
+
+describe('extractFromText on a retail receipt', () => {
+  const ex = extract(RECEIPT);
+
+  it('reads the header block, labelled fields, the date and the total after rounding', () => {
+    expect(ex.data).toMatchObject({
+      merchant: 'BOOK TA .K (TAMAN DAYA) SDN BHD',
+      merchant_address: 'NO.53 55,57 & 59, JALAN SAGU 18, TAMAN DAYA, 81100 JOHOR BAHRU,',
+      merchant_phone: '07-3523888',
+      merchant_tax_id: '000849813504',
+      receipt_number: 'CS00031663',
+      cashier: 'MANIS',
+      transaction_date: '2018-12-25',
+      amount: 12,
+      rounding: -0.02,
+      amount_tendered: 20,
+      change: 8,
+      payment_method: 'cash',
+    });
+  });
+
+  it('reads the line items between the table header and the totals', () => {
+    expect(ex.data.line_items).toEqual([
+      { description: 'KF MODELLING CLAY', quantity: 1, unit_price: 9, amount: 9 },
+      { description: 'GLUE STICK', quantity: 2, unit_price: 1.5, amount: 3 },
+    ]);
+    expect(ex.fields.line_items.items?.[1].amount).toMatchObject({ value: 3, status: 'ok', source: 'client_ocr', page: 1 });
+  });
+
+  it('gives every field a result with type, status, confidence, source, place and raw text', () => {
+    const amount = ex.fields.amount;
+    expect(amount).toMatchObject({ value: 12, type: 'money', status: 'ok', verified: false, source: 'client_ocr', page: 1, raw_text: '12.00' });
+    expect(amount.confidence).toBeGreaterThan(0);
+    expect(amount.confidence).toBeLessThanOrEqual(1);
+    expect(amount.bounding_box!.x).toBeCloseTo(0.8, 5);
+    expect(ex.fields.tip).toMatchObject({ value: null, status: 'missing', confidence: 0, source: null, page: null, bounding_box: null, raw_text: null });
+    expect(ex.fields.transaction_date.checks.map((c) => c.name)).toEqual(['required', 'date', 'rules']);
+    expect(ex).toMatchObject({ document_type: 'retail_receipt', schema_version: 1, mode: 'standard', processing: { pages: 1, text_sources: ['client_ocr'] }, warnings: [] });
+    expect(ex.processing.engine).toMatch(/^[a-z-]+\/\d+\.\d+\.\d+$/);
+  });
+
+  it('records how an ambiguous date was settled', () => {
+    const us = extract(['SHOP INC', 'Date 03/04/2025', [{ text: 'TOTAL', x: 0.05 }, { text: '$5.00', x: 0.8 }]]);
+    expect(us.data.transaction_date).toBe('2025-03-04');
+    expect(us.fields.transaction_date.date_order).toEqual({ order: 'mdy', reason: 'currency' });
+    const uk = extract(['SHOP LTD', 'Date 03/04/2025', 'Paid 13/04/2025', [{ text: 'TOTAL', x: 0.05 }, { text: '5.00', x: 0.8 }]]);
+    expect(uk.data.transaction_date).toBe('2025-04-03');
+    expect(uk.fields.transaction_date.date_order).toEqual({ order: 'dmy', reason: 'document' });
+  });
+});
+
+describe('review', () => {
+  it('asks for review when a required field is missing, naming it', () => {
+    const ex = extract(['SHOP LTD', 'THANK YOU']);
+    expect(ex.review.required).toBe(true);
+    const codes = ex.review.reasons.map((r) => `${r.code}:${r.path}`);
+    expect(codes).toContain('required_missing:amount');
+    expect(codes).toContain('required_missing:transaction_date');
+    expect(ex.fields.amount.status).toBe('missing');
+  });
+
+  it('flags values read with low confidence, and not those read surely', () => {
+    const rows = (conf: number): (string | Cell[])[] => [
+      'SHOP SDN BHD',
+      'Date: 01/02/2024',
+      [{ text: 'TOTAL', x: 0.05, confidence: conf }, { text: '9.00', x: 0.8, confidence: conf }],
+      [{ text: 'CASH', x: 0.05 }, { text: '10.00', x: 0.8 }],
+      [{ text: 'CHANGE', x: 0.05 }, { text: '1.00', x: 0.8 }],
+    ];
+    const sure = extract(rows(0.99));
+    const unsure = extract(rows(0.55));
+    expect(unsure.fields.amount.confidence).toBeLessThan(sure.fields.amount.confidence);
+    expect(unsure.review.reasons.some((r) => r.code === 'low_confidence' && r.path === 'amount')).toBe(true);
+    expect(sure.review.reasons.some((r) => r.path === 'amount')).toBe(false);
+  });
+
+  it('reports a value that fails its pattern as invalid and keeps data to the schema', () => {
+    const type = definitionVersion('slip', { name: 'Slip', fields: { policy_number: { type: 'string', aliases: ['Policy No'], pattern: '^[A-Z]{2}[0-9]{6}$' } } });
+    const ex = extract(['ACME', 'Policy No: 12AB'], type);
+    expect(ex.fields.policy_number).toMatchObject({ status: 'invalid', value: '12AB', raw_text: '12AB' });
+    expect(ex.data.policy_number).toBeNull();
+    expect(ex.review.reasons.some((r) => r.code === 'invalid_value' && r.path === 'policy_number')).toBe(true);
+  });
+});
+
+describe('known merchants', () => {
+  it('snaps a near match to the known name and says so', () => {
+    const ex = extract(RECEIPT, templateVersion('retail_receipt'), { knownMerchants: ['Acme', 'BOOK TA.K (TAMAN DAYA) SDN. BHD.'] });
+    expect(ex.data.merchant).toBe('BOOK TA.K (TAMAN DAYA) SDN. BHD.');
+    expect(ex.fields.merchant).toMatchObject({ status: 'corrected', raw_text: 'BOOK TA .K (TAMAN DAYA) SDN BHD' });
+  });
+
+  it('leaves a name alone that is close to no known one', () => {
+    const ex = extract(RECEIPT, templateVersion('retail_receipt'), { knownMerchants: ['TESCO', 'ALDI'] });
+    expect(ex.fields.merchant).toMatchObject({ status: 'ok', value: 'BOOK TA .K (TAMAN DAYA) SDN BHD' });
+  });
+});
+
+describe('user-defined types', () => {
+  const def: Definition = {
+    name: 'Insurance slip',
+    fields: {
+      policy_number: { type: 'string', required: true, aliases: ['Policy No', 'Policy #'], pattern: '^[A-Z]{2}[0-9]{6}$' },
+      premium: { type: 'money', aliases: ['Premium'] },
+      insured: { type: 'object', fields: { name: { type: 'string', aliases: ['Insured'] }, born: { type: 'date', aliases: ['Date of birth'] } } },
+      paid: { type: 'boolean', aliases: ['Payment'] },
+    },
+  };
+  const type = definitionVersion('insurance_slip', def);
+
+  it('reads fields by their aliases, nested objects included', () => {
+    const ex = extract(['ACME INSURANCE', 'Policy No: PX123456 issued today', 'Insured: JANE DOE', 'Date of birth 04.07.1990', [{ text: 'Premium', x: 0.05 }, { text: '1.234,50', x: 0.7 }], 'Payment DECLINED'], type);
+    expect(ex.data).toEqual({ policy_number: 'PX123456', premium: 1234.5, insured: { name: 'JANE DOE', born: '1990-07-04' }, paid: false });
+    expect(ex.document_type).toBe('insurance_slip');
+    expect(ex.fields.insured.fields?.name).toMatchObject({ value: 'JANE DOE', status: 'ok' });
+  });
+
+  it('says what is missing', () => {
+    const ex = extract(['ACME INSURANCE'], type);
+    expect(ex.data.policy_number).toBeNull();
+    expect(ex.review.reasons).toContainEqual(expect.objectContaining({ code: 'required_missing', path: 'policy_number' }));
+  });
+});
