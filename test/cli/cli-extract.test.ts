@@ -12,6 +12,7 @@ const lines = (run: CliRun) =>
   run.stdout
     .split('\n')
     .filter((l) => l !== '')
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed CLI output, checked field by field
     .map((l) => JSON.parse(l) as Record<string, any>);
 
 describe('cli extract --json', () => {
@@ -22,7 +23,7 @@ describe('cli extract --json', () => {
     return path;
   };
   let run: CliRun;
-  let out: Record<string, any>[];
+  let out: ReturnType<typeof lines>;
   let paths: Record<string, string>;
 
   beforeAll(async () => {
