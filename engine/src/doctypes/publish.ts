@@ -43,7 +43,8 @@ export function publishDraft(input: PublishInput): PublishedVersion {
   });
 }
 
-function deepFreeze<T>(value: T): T {
+/** Freezes a value and everything it holds (published versions never change). */
+export function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const v of Object.values(value)) deepFreeze(v);

@@ -1,5 +1,6 @@
 import type { Definition } from '../contracts/definition.js';
 import { checkDefinition } from '../doctypes/check-definition.js';
+import { deepFreeze } from '../doctypes/publish.js';
 import { schemaIdFor } from '../doctypes/schema-id.js';
 import { templateDefinition } from '../doctypes/templates/index.js';
 
@@ -14,10 +15,20 @@ export interface DocumentTypeVersion {
 /** Scope of the built-in templates' schema ids. */
 export const TEMPLATE_SCOPE = 'builtin';
 
-/** A built-in template as version 1 of its key; `unknown_template` for any other name. */
+const templates = new Map<string, DocumentTypeVersion>();
+
+/**
+ * A built-in template as version 1 of its key; `unknown_template` for any other name. Made once
+ * per key and frozen: every extraction with it shares the version (and its compiled labels).
+ */
 export function templateVersion(key: string): DocumentTypeVersion {
-  const definition = templateDefinition(key);
-  return { key, version: 1, schema_id: schemaIdFor(TEMPLATE_SCOPE, key, 1, definition), definition };
+  let version = templates.get(key);
+  if (!version) {
+    const definition = templateDefinition(key);
+    version = deepFreeze({ key, version: 1, schema_id: schemaIdFor(TEMPLATE_SCOPE, key, 1, definition), definition });
+    templates.set(key, version);
+  }
+  return version;
 }
 
 /**

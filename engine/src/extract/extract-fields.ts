@@ -1,5 +1,5 @@
 import type { Definition, FieldCheck, FieldDefinition, ReviewReason } from '../contracts/definition.js';
-import type { FieldResult, FieldSource } from '../contracts/extraction.js';
+import type { FieldResult } from '../contracts/extraction.js';
 import { emptyData } from '../doctypes/empty-data.js';
 import { evaluateChecks } from './evaluate-checks.js';
 import { isMissing } from './field-checks.js';
@@ -11,7 +11,7 @@ import { snapToKnown } from './find/known-merchants.js';
 import { readLineItems } from './find/line-items.js';
 import { rankCandidates } from './find/rank.js';
 import { agreeOnRules, distinctValues } from './find/rule-agreement.js';
-import { layoutDocument, spanBox, type DocumentText, type Line, type TextPage } from './layout/document-text.js';
+import { layoutDocument, spanBox, type Line, type TextPage } from './layout/document-text.js';
 import { LabelFinder, type LabelHit } from './layout/labels.js';
 import { dominantDecimal, findAmounts } from './normalize/amount.js';
 import { documentCurrency, findCurrencies } from './normalize/currency.js';
@@ -41,7 +41,6 @@ interface Choice {
   features: ConfidenceFeatures | null;
   value: unknown;
   status: 'ok' | 'corrected';
-  source?: FieldSource;
   dateOrder?: { order: 'dmy' | 'mdy'; reason: string };
 }
 
@@ -52,8 +51,7 @@ interface Choice {
 export function extractFields(pages: readonly TextPage[], definition: Definition, options: ExtractFieldsOptions = {}): FieldsOutcome {
   const doc = layoutDocument(pages);
   const now = options.now ?? new Date();
-  const scalars = scalarFields(definition.fields);
-  const finder = new LabelFinder(scalars.filter((f) => f.field.aliases?.length).map((f) => ({ path: f.path, aliases: f.field.aliases ?? [] })));
+  const { scalars, finder, kinds, firstOfKind } = planFor(definition);
   const hitsByLine = new Map<number, LabelHit[]>();
   for (const line of doc.lines) hitsByLine.set(line.index, finder.inLine(line));
   const hitsOnLine = (l: Line) => hitsByLine.get(l.index) ?? [];
@@ -66,16 +64,6 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   const dateOrder = documentDateOrder(allText.flatMap((t) => findDates(t)));
   const ctx = { decimal, country: countryOf(currency) };
 
-  // Shape-only search is for the first field of each kind: a second date (due date) needs its label.
-  const kinds = new Map<string, ValueKind>(scalars.map((f) => [f.path, valueKind(f.name, f.field)]));
-  const firstOfKind = new Map<ValueKind, string>();
-  for (const f of scalars) {
-    const kind = kinds.get(f.path) as ValueKind;
-    if (f.path.includes('.')) continue;
-    const held = firstOfKind.get(kind);
-    if (!held || (f.field.required && !scalars.find((s) => s.path === held)?.field.required)) firstOfKind.set(kind, f.path);
-  }
-
   const header = scalars.some((f) => ['party_name', 'party_address'].includes(kinds.get(f.path) as string)) ? findHeaderBlock(doc) : null;
   const ranked = new Map<string, Candidate[]>();
   for (const f of scalars) {
@@ -85,7 +73,6 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     if (firstOfKind.get(kind) === f.path) list.push(...shapedCandidates(doc, kind, f.field, ctx));
     if (header && kind === 'party_name' && header.name && firstOfKind.get(kind) === f.path) list.push(headerCandidate(header.name.text, header.name.lines));
     if (header && kind === 'party_address' && header.address && firstOfKind.get(kind) === f.path) list.push(headerCandidate(header.address.text, header.address.lines));
-    // A value another field's label claims (a due date next to "Due Date") is not this field's.
     list = list.filter((c) => c.label !== null || !claimedByOther(c, f.path, ranked));
     ranked.set(f.path, rankCandidates(kind, list, doc));
   }
@@ -139,8 +126,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   }
   // Values failing their type or pattern are reported, but `data` keeps to the schema: null.
   for (const [path, c] of choices) {
-    const failedType = (checked.checks[path] ?? []).some((k) => k.status === 'failed' && k.name !== 'rules' && k.name !== 'required');
-    if (failedType && !isMissing(c.value)) setPath(data, path, null);
+    if (failsOwnCheck(checked.checks[path]) && !isMissing(c.value)) setPath(data, path, null);
   }
 
   const reasons = [...checked.review.reasons];
@@ -153,15 +139,50 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     }
   }
   return { data, fields, review: { required: reasons.length > 0, reasons } };
+}
 
-  function claimedByOther(c: Candidate, path: string, done: Map<string, Candidate[]>): boolean {
-    for (const [other, list] of done) {
-      if (other === path) continue;
-      const top = list[0];
-      if (top && top.label && top.line === c.line && top.start < c.end && c.start < top.end) return true;
-    }
-    return false;
+interface FieldPlan {
+  scalars: { path: string; name: string; field: FieldDefinition }[];
+  finder: LabelFinder;
+  kinds: Map<string, ValueKind>;
+  /** Shape-only search is for the first field of each kind: a second date (due date) needs its label. */
+  firstOfKind: Map<ValueKind, string>;
+}
+
+const plans = new WeakMap<Definition, FieldPlan>();
+
+/** What a definition needs for every document (its fields, compiled labels, kinds), worked out once. */
+function planFor(definition: Definition): FieldPlan {
+  let plan = plans.get(definition);
+  if (plan) return plan;
+  const scalars = scalarFields(definition.fields);
+  const finder = new LabelFinder(scalars.filter((f) => f.field.aliases?.length).map((f) => ({ path: f.path, aliases: f.field.aliases ?? [] })));
+  const kinds = new Map<string, ValueKind>(scalars.map((f) => [f.path, valueKind(f.name, f.field)]));
+  const firstOfKind = new Map<ValueKind, string>();
+  for (const f of scalars) {
+    const kind = kinds.get(f.path) as ValueKind;
+    if (f.path.includes('.')) continue;
+    const held = firstOfKind.get(kind);
+    if (!held || (f.field.required && !scalars.find((s) => s.path === held)?.field.required)) firstOfKind.set(kind, f.path);
   }
+  plan = { scalars, finder, kinds, firstOfKind };
+  plans.set(definition, plan);
+  return plan;
+}
+
+/** A value another field's label already claims (a due date next to "Due Date") is not this field's. */
+function claimedByOther(c: Candidate, path: string, done: Map<string, Candidate[]>): boolean {
+  for (const [other, list] of done) {
+    if (other === path) continue;
+    const top = list[0];
+    if (top && top.label && top.line === c.line && top.start < c.end && c.start < top.end) return true;
+  }
+  return false;
+}
+
+/** The value fails its own type, pattern or range (not a rule, not `required`): it is `invalid`. */
+function failsOwnCheck(checks: readonly FieldCheck[] | undefined): boolean {
+  return (checks ?? []).some((k) => k.status === 'failed' && k.name !== 'rules' && k.name !== 'required');
 }
 
 function headerCandidate(text: string, lines: Line[]): Candidate {
@@ -196,10 +217,6 @@ function resultAt(fields: Record<string, FieldResult>, path: string): FieldResul
   let r: FieldResult | undefined = fields[head];
   for (const s of rest) r = r?.fields?.[s];
   return r;
-}
-
-function sourceOf(line: Line): FieldSource {
-  return line.source;
 }
 
 function fieldResult(
@@ -238,7 +255,7 @@ function fieldResult(
           const cell = it.cells[name];
           const c = itemChecks(i, name);
           const base: FieldResult = cell
-            ? { value: it.values[name], type: f.type, status: c.some((k) => k.status === 'failed' && k.name !== 'rules') ? 'invalid' : 'ok', confidence: cell.confidence, verified: false, checks: c, source: sourceOf(cell.line), page: cell.line.page, bounding_box: cell.box, raw_text: cell.raw }
+            ? { value: it.values[name], type: f.type, status: failsOwnCheck(c) ? 'invalid' : 'ok', confidence: cell.confidence, verified: false, checks: c, source: cell.line.source, page: cell.line.page, bounding_box: cell.box, raw_text: cell.raw }
             : missingResult(f.type, c);
           return [name, base];
         }),
@@ -252,7 +269,7 @@ function fieldResult(
       confidence: list.length > 0 ? round3(Math.min(...confidences)) : 0,
       verified: false,
       checks: ownChecks,
-      source: list[0] ? sourceOf(list[0].line) : null,
+      source: list[0]?.line.source ?? null,
       page: list[0]?.line.page ?? null,
       bounding_box: list.length > 0 ? linesBox(list.map((i) => i.line)) : null,
       raw_text: null,
@@ -262,16 +279,15 @@ function fieldResult(
   const choice = choices.get(path);
   const c = choice?.candidate;
   if (!choice || !c || isMissing(choice.value)) return missingResult(field.type, ownChecks);
-  const failed = ownChecks.some((k) => k.status === 'failed' && k.name !== 'rules' && k.name !== 'required');
   const confidence = choice.features ? confidenceOf(choice.kind, choice.features) : 0.5;
   return {
     value: choice.value,
     type: field.type,
-    status: failed ? 'invalid' : choice.status,
+    status: failsOwnCheck(ownChecks) ? 'invalid' : choice.status,
     confidence,
     verified: false,
     checks: ownChecks,
-    source: choice.source ?? sourceOf(c.line),
+    source: c.line.source,
     page: c.line.page,
     bounding_box: c.relation === 'header' ? c.line.box : spanBox(c.line, c.start, c.end),
     raw_text: c.raw,
@@ -284,9 +300,9 @@ function missingResult(type: string, checks: FieldCheck[]): FieldResult {
 }
 
 /** A country for reading national phone numbers and shared currency marks, from the currency. */
+const CURRENCY_COUNTRY: Record<string, string> = { MYR: 'MY', SGD: 'SG', USD: 'US', GBP: 'GB', AUD: 'AU', CAD: 'CA', INR: 'IN', IDR: 'ID', THB: 'TH', PHP: 'PH', HKD: 'HK', JPY: 'JP', CHF: 'CH', SEK: 'SE', NOK: 'NO', DKK: 'DK', PLN: 'PL', CZK: 'CZ', NZD: 'NZ', ZAR: 'ZA', CNY: 'CN', KRW: 'KR', VND: 'VN' };
+
 function countryOf(currency: string | null): string | undefined {
-  const map: Record<string, string> = { MYR: 'MY', SGD: 'SG', USD: 'US', GBP: 'GB', AUD: 'AU', CAD: 'CA', INR: 'IN', IDR: 'ID', THB: 'TH', PHP: 'PH', HKD: 'HK', JPY: 'JP', CHF: 'CH', SEK: 'SE', NOK: 'NO', DKK: 'DK', PLN: 'PL', CZK: 'CZ', NZD: 'NZ', ZAR: 'ZA', CNY: 'CN', KRW: 'KR', VND: 'VN' };
-  return currency ? map[currency] : undefined;
+  return currency ? CURRENCY_COUNTRY[currency] : undefined;
 }
 
-export type { DocumentText };

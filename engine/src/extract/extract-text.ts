@@ -19,6 +19,13 @@ export interface TextExtractionOptions extends ExtractFieldsOptions {
  */
 export function extractFromText(input: TextExtractionInput, type: DocumentTypeVersion, options: TextExtractionOptions = {}): ExtractionContent {
   const { data, fields, review } = extractFields(input.pages, type.definition, options);
+  const warnings = input.warnings ?? [];
+  // A file that is not what its sender said it is: a person should confirm it is the right one.
+  const mismatch = warnings.find((w) => w.code === 'declared_type_mismatch');
+  if (mismatch) {
+    review.reasons.push({ code: 'declared_type_mismatch', path: '', message: mismatch.message });
+    review.required = true;
+  }
   return {
     document_type: type.key,
     schema_version: type.version,
@@ -28,6 +35,6 @@ export function extractFromText(input: TextExtractionInput, type: DocumentTypeVe
     fields,
     review,
     processing: { engine: ENGINE_VERSION, pages: input.pages.length, text_sources: input.pages.map((p) => p.source as TextSource) },
-    warnings: input.warnings ?? [],
+    warnings,
   };
 }

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { OcrPage } from '../contracts/ocr.js';
-import { isServiceError } from '../errors/service-error.js';
 import { ENGINE_VERSION } from '../version.js';
 import { declaredTypeFromName } from './declared-type.js';
 import { DOCTYPE_USAGE, runDoctypeCommand } from './doctype-command.js';
+import { cliError, parseThreads, UNREADABLE_FILE } from './cli-outcome.js';
 import { EXTRACT_USAGE } from './extract-command.js';
 import type { DocumentText, OcrPool } from './ocr-pool.js';
 
@@ -49,8 +49,8 @@ async function main(argv: string[]): Promise<number> {
     (values.help ? process.stdout : process.stderr).write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
-  const threads = values.threads === undefined ? undefined : Number(values.threads);
-  if (threads !== undefined && !(Number.isInteger(threads) && threads > 0)) {
+  const threads = parseThreads(values.threads);
+  if (threads === null) {
     process.stderr.write(`--threads must be a positive whole number\n${USAGE}\n`);
     return 2;
   }
@@ -73,8 +73,8 @@ async function main(argv: string[]): Promise<number> {
 }
 
 async function runExtract(files: string[], values: { json?: boolean; threads?: string; type?: string; definition?: string; mode?: string; options?: string }): Promise<number> {
-  const threads = values.threads === undefined ? undefined : Number(values.threads);
-  if (threads !== undefined && !(Number.isInteger(threads) && threads > 0)) {
+  const threads = parseThreads(values.threads);
+  if (threads === null) {
     process.stderr.write(`--threads must be a positive whole number\n${EXTRACT_USAGE}\n`);
     return 2;
   }
@@ -86,7 +86,7 @@ async function runExtract(files: string[], values: { json?: boolean; threads?: s
     type = await resolveType(args);
   } catch (err) {
     // A bad type or definition fails every file the same way: one line per file, as the contract says.
-    const error = isServiceError(err) ? { code: err.code, message: err.message } : { code: 'internal_error', message: 'An unexpected error occurred.' };
+    const error = cliError(err);
     for (const file of files) process.stdout.write(values.json ? `${JSON.stringify({ file, error })}\n` : `${file}: error ${error.code}: ${error.message}\n`);
     return 0;
   }
@@ -118,14 +118,13 @@ async function readOne(pool: OcrPool, file: string): Promise<FileOutcome> {
   try {
     bytes = new Uint8Array(await readFile(file));
   } catch {
-    return { file, error: { code: 'invalid_parameters', message: 'The file does not exist or cannot be read.' } };
+    return { file, error: UNREADABLE_FILE };
   }
   try {
     const result = await pool.read({ bytes, declaredType: declaredTypeFromName(file) });
     return { file, result, ms: Math.round(performance.now() - started) };
   } catch (err) {
-    if (isServiceError(err)) return { file, error: { code: err.code, message: err.message } };
-    return { file, error: { code: 'internal_error', message: 'An unexpected error occurred.' } };
+    return { file, error: cliError(err) };
   }
 }
 

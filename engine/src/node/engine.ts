@@ -6,6 +6,7 @@ import { templateVersion, type DocumentTypeVersion } from '../extract/document-t
 import { parseExtractOptions, parseMode } from '../extract/extract-options.js';
 import { extractFromText } from '../extract/extract-text.js';
 import type { TextPage } from '../extract/layout/document-text.js';
+import { warningFor } from '../extract/warnings.js';
 import { OcrPool, type OcrPoolOptions } from './ocr-pool.js';
 
 /** What to read: a file's bytes, or lines a device already recognised. */
@@ -24,10 +25,6 @@ export interface EngineSettings extends OcrPoolOptions {
   /** Verified mode's language-model endpoint; without one verified mode is refused. */
   verification?: { baseUrl: string; model: string; apiKey?: string } | null;
 }
-
-const WARNING_MESSAGES: Record<string, string> = {
-  declared_type_mismatch: 'The declared content type does not match the file; it was read as what its bytes are.',
-};
 
 /**
  * The engine as Node callers use it (the CLI, the server, Electron's main process):
@@ -59,7 +56,7 @@ export class Engine {
     } else {
       const read = await this.ocr().read({ bytes: input.file, declaredType: input.declaredType, fast: mode === 'fast' });
       pages = read.pages.map((p: OcrPage) => ({ page: p.page, width: p.width, height: p.height, source: p.source, lines: p.lines }));
-      for (const code of read.warnings) warnings.push({ code: code as ExtractionWarning['code'], message: WARNING_MESSAGES[code] ?? code });
+      warnings.push(...read.warnings.map(warningFor));
     }
     const content = extractFromText({ pages, warnings }, type, {
       mode,
@@ -67,10 +64,6 @@ export class Engine {
       knownMerchants: options.known_merchants,
       reviewBelow: options.review_below,
     });
-    if (warnings.some((w) => w.code === 'declared_type_mismatch')) {
-      content.review.reasons.push({ code: 'declared_type_mismatch', path: '', message: WARNING_MESSAGES.declared_type_mismatch });
-      content.review.required = true;
-    }
     return options.include_ocr ? { ...content, ocr: { pages } } : content;
   }
 

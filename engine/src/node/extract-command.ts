@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { definitionVersion, templateVersion, type DocumentTypeVersion } from '../extract/document-type.js';
-import { isServiceError, ServiceError } from '../errors/service-error.js';
+import { ServiceError } from '../errors/service-error.js';
+import { cliError, UNREADABLE_FILE } from './cli-outcome.js';
 import { declaredTypeFromName } from './declared-type.js';
 import type { Engine } from './engine.js';
 
@@ -16,6 +17,7 @@ or {"file", "error": {code, message}}.
   --definition  a document type definition (JSON file) to extract with instead of a template
   --mode        fast, standard (default) or verified
   --options     the request's options as JSON, e.g. '{"known_merchants":["ACME"]}'
+  --threads     threads for the models (default: all cores)
 Exit status is 0 even when some files cannot be read; 2 for a usage error.`;
 
 export interface ExtractArgs {
@@ -55,14 +57,13 @@ export async function extractOne(engine: Engine, file: string, type: DocumentTyp
   try {
     bytes = await readFile(file);
   } catch {
-    return { file, error: { code: 'invalid_parameters', message: 'The file does not exist or cannot be read.' } };
+    return { file, error: UNREADABLE_FILE };
   }
   try {
     const input = extname(file).toLowerCase() === '.json' ? { client_ocr: bytes.toString('utf8') } : { file: new Uint8Array(bytes), declaredType: declaredTypeFromName(file) };
     const extraction = await engine.extract(input, type, { mode: args.mode, options: args.options });
     return { file, extraction, ms: Math.round(performance.now() - started) };
   } catch (err) {
-    if (isServiceError(err)) return { file, error: { code: err.code, message: err.message } };
-    return { file, error: { code: 'internal_error', message: 'An unexpected error occurred.' } };
+    return { file, error: cliError(err) };
   }
 }

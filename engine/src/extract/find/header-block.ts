@@ -11,7 +11,7 @@ export interface HeaderBlock {
 const LEGAL_FORM = /\b(SDN\.?\s*BHD|BHD|BERHAD|S\/B|PTE\.?\s*LTD|LTD|LIMITED|LLC|L\.L\.C|INC|CORP|CORPORATION|CO\.?|COMPANY|GMBH|AG|KG|OHG|UG|SARL|SAS|S\.A\.?|S\.L\.?|SRL|S\.R\.L|SPA|S\.P\.A|B\.V\.?|N\.V\.?|PLC|PTY|ENTERPRISE|ENTERPRISES|TRADING|HOLDINGS)\b\.?/iu;
 // Lines that end the address: contact and registration details, document titles, dates.
 const STOP =
-  /\b(TEL|TELEPHONE|PHONE|FAX|H\/P|HP|MOBILE|E-?MAIL|WWW|HTTPS?|GST|SST|VAT|TAX|REG|ROC|CO\.?\s*NO|COMPANY\s*NO|INVOICE|RECEIPT|RECEIPT|BILL|CASHIER|DATE|TIME|ORDER|TABLE|SALES?|DOC(UMENT)?|MEMBER|WELCOME)\b|@|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}/iu;
+  /\b(TEL|TELEPHONE|PHONE|FAX|H\/P|HP|MOBILE|E-?MAIL|WWW|HTTPS?|GST|SST|VAT|TAX|REG|ROC|CO\.?\s*NO|COMPANY\s*NO|INVOICE|RECEIPT|BILL|CASHIER|DATE|TIME|ORDER|TABLE|SALES?|DOC(UMENT)?|MEMBER|WELCOME)\b|@|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}/iu;
 // Lines that are part of the issuer's name block but neither name nor address.
 const ASIDE = /^\(?\s*[A-Z]{0,3}\d[\d-]*-?[A-Z]?\s*\)?$|\b(formerly|known as|licensee|franchisee|a member of|branch|outlet)\b|^\(.*\)$/iu;
 const POSTCODE = /(?<![\p{N}])\d{4,6}(?![\p{N}])/u;

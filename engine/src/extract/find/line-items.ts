@@ -1,7 +1,7 @@
 import type { BoundingBox } from '../../contracts/ocr.js';
 import type { FieldDefinition } from '../../contracts/definition.js';
 import type { DocumentText, Line, Row } from '../layout/document-text.js';
-import { unionBox } from '../layout/document-text.js';
+import { spanBox, unionBox } from '../layout/document-text.js';
 import { LabelFinder, compact } from '../layout/labels.js';
 import { findAmounts, type DecimalMark } from '../normalize/amount.js';
 
@@ -65,7 +65,7 @@ export function readLineItems(doc: DocumentText, fields: Record<string, FieldDef
 }
 
 function readTable(doc: DocumentText, fields: Record<string, FieldDefinition>, r: Partial<Record<Role, string>>, ctx: { decimal?: DecimalMark }): LineItem[] {
-  const finder = new LabelFinder(Object.entries(fields).map(([path, f]) => ({ path, aliases: f.aliases ?? [] })));
+  const finder = headerFinder(fields);
   // The table header: the first row naming two or more item fields.
   let start = -1;
   let qtyColumn: { x0: number; x1: number } | null = null;
@@ -151,6 +151,18 @@ function readTable(doc: DocumentText, fields: Record<string, FieldDefinition>, r
   return items;
 }
 
+const headerFinders = new WeakMap<Record<string, FieldDefinition>, LabelFinder>();
+
+/** The item fields' labels, compiled once per definition. */
+function headerFinder(fields: Record<string, FieldDefinition>): LabelFinder {
+  let finder = headerFinders.get(fields);
+  if (!finder) {
+    finder = new LabelFinder(Object.entries(fields).map(([path, f]) => ({ path, aliases: f.aliases ?? [] })));
+    headerFinders.set(fields, finder);
+  }
+  return finder;
+}
+
 interface RowAmount {
   value: number;
   raw: string;
@@ -167,12 +179,11 @@ function rowAmounts(row: Row, ctx: { decimal?: DecimalMark }): RowAmount[] {
   for (const l of row.lines) {
     for (const a of findAmounts(l.text, { decimal: ctx.decimal })) {
       if (a.decimal === null) continue;
-      const n = Math.max(1, l.text.length);
       out.push({
         value: a.value,
         raw: a.raw,
         line: l,
-        box: { x: l.box.x + (l.box.width * a.start) / n, y: l.box.y, width: (l.box.width * (a.end - a.start)) / n, height: l.box.height },
+        box: spanBox(l, a.start, a.end),
         decimal: a.decimal,
         whole: l.text.trim().length - a.raw.length <= 3,
       });

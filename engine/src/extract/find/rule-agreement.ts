@@ -9,8 +9,10 @@ const MAX_PER_FIELD = 4;
 /**
  * Lets the definition's `sum` rules choose among close candidates: when the first choices break
  * a rule and other candidates (the next few of each field, or leaving an optional term out) make
- * it hold, the combination with the best total score is taken, as long as it keeps at least 60%
- * of the first choices' score. Returns the fields a rule now agrees on, with the rule's name.
+ * it hold exactly, the combination with the best total score is taken, as long as it keeps at
+ * least 60% of the first choices' score and each field moved keeps half its first choice's.
+ * A term with no candidates may be stood in for by another of the total's candidates (see
+ * below). Returns the fields a rule now agrees on, with the rule's name.
  * Only rules over top-level number fields take part; array sums are left to the line items.
  */
 export function agreeOnRules(rules: readonly RuleDefinition[], ranked: Ranked): Map<string, string[]> {
@@ -25,9 +27,9 @@ export function agreeOnRules(rules: readonly RuleDefinition[], ranked: Ranked): 
     // of the total's own candidates: a total before rounding, `TOTAL 45.34` then `ROUNDED 45.35`.
     const standIn = new Set<number>();
     const choices = paths.map((p, i) => {
-      let list = distinctValues(ranked.get(p) ?? []).slice(0, p === rule.equals ? 2 * MAX_PER_FIELD : MAX_PER_FIELD) as (Candidate | null)[];
+      let list: (Candidate | null)[] = p === rule.equals ? [...equalsList] : distinctValues(ranked.get(p) ?? []).slice(0, MAX_PER_FIELD);
       if (list.length === 0 && !optional.has(p) && i < rule.terms.length) {
-        list = equalsList;
+        list = [...equalsList];
         standIn.add(i);
       }
       if (optional.has(p)) list.push(null);

@@ -1,4 +1,5 @@
 import { findPhoneNumbersInText, type CountryCode } from 'libphonenumber-js/min';
+import { findDates } from './date.js';
 
 /**
  * Telephone numbers, found by libphonenumber's own text matcher. The value is the number as
@@ -28,7 +29,7 @@ export function findPhones(text: string, opts: { country?: string } = {}): Parse
     const raw = text.slice(m.startsAt, m.endsAt);
     // libphonenumber takes some dates and amounts for numbers ("18.04.2018 20" as a German 0180
     // number, "1.234,50"): a match holding a date or a comma is none.
-    if (holdsDate(raw) || raw.includes(',')) continue;
+    if (findDates(raw).length > 0 || raw.includes(',')) continue;
     found.push({ value: printed(raw), e164: m.number.isValid() ? m.number.number : null, raw, start: m.startsAt, end: m.endsAt });
   }
   // Without a country, libphonenumber finds only +-prefixed numbers: national ones ("03-7865 4321",
@@ -40,15 +41,6 @@ export function findPhones(text: string, opts: { country?: string } = {}): Parse
     found.push({ value: printed(m[1]), e164: null, raw: m[1], start: m.index, end: m.index + m[1].length });
   }
   return found.sort((a, b) => a.start - b.start);
-}
-
-/** A day, month and year (`18.04.2018`, `04/18/18`, `2018-04-18`) not inside a longer run of groups. */
-function holdsDate(raw: string): boolean {
-  for (const m of raw.matchAll(/(?<![\d./-])(?:(\d{1,2})([./-])(\d{1,2})\2(?:\d{4}|\d{2})|\d{4}([./-])(\d{1,2})\4(\d{1,2}))(?!\d|[./-]\d)/g)) {
-    const [x, y] = m[1] ? [Number(m[1]), Number(m[3])] : [Number(m[5]), Number(m[6])];
-    if (x >= 1 && y >= 1 && Math.max(x, y) <= 31 && Math.min(x, y) <= 12) return true;
-  }
-  return false;
 }
 
 /** Keeps what a phone field's pattern allows: digits, `+`, spaces, parentheses, points and dashes. */
