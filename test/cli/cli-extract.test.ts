@@ -79,6 +79,6 @@ describe('cli extract --json', () => {
     const verified = lines(await runCli(['extract', '--json', '--mode', 'verified', slip]));
     expect(verified[0].error.code).toBe('verification_disabled');
     const badMode = lines(await runCli(['extract', '--json', '--mode', 'turbo', slip]));
-    expect(badMode[0].error.code).toBe('invalid_parameters');
+    expect(badMode[0].error.code).toBe('invalid_mode');
   }, 60_000);
 });

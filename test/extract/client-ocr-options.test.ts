@@ -119,7 +119,7 @@ describe('options and mode', () => {
     expect(parseMode(undefined)).toBe('standard');
     expect(parseMode('FAST')).toBe('fast');
     expect(parseMode('verified')).toBe('verified');
-    expect(refusal(() => parseMode('turbo'))).toMatchObject({ code: 'invalid_parameters', param: 'mode' });
+    expect(refusal(() => parseMode('turbo'))).toMatchObject({ code: 'invalid_mode', param: 'mode' });
   });
 });
 

@@ -92,6 +92,15 @@ describe('layout', () => {
     expect(repairFigures('06-04-1816:46')).toBe('06-04-18 16:46');
     expect(repairFigures('2 9.90')).toBe('2 9.90');
     expect(repairFigures('26/02/18 08:28')).toBe('26/02/18 08:28');
+    // A separator lost to a space before a full year; a zero read for the O of OCT.
+    expect(repairFigures('Date: 13/03 20 1 8')).toBe('Date: 13/03/2018');
+    expect(repairFigures('Time : 27 04/2 018')).toBe('Time : 27/04/2018');
+    expect(repairFigures('DATE : 10 0CT 2017 TUE')).toBe('DATE : 10 OCT 2017 TUE');
+    expect(repairFigures('Qty 10 0 CTN')).toBe('Qty 10 0 CTN');
+    // An amount after its currency, spaced out.
+    expect(repairFigures('Grand Total RM 5 1 . 3 0')).toBe('Grand Total RM 51.30');
+    expect(repairFigures('R M8. 50')).toBe('RM 8.50');
+    expect(repairFigures('2 x RM 1.75')).toBe('2 x RM 1.75');
   });
 });
 

@@ -50,6 +50,10 @@ describe('parseAmount', () => {
   it('parts columns at plain spaces: a quantity and a price stay two amounts', () => {
     expect(findAmounts('1 X 2.10 2.10').map((a) => a.value)).toEqual([1, 2.1, 2.1]);
     expect(findAmounts('Total 2 100.00').map((a) => a.value)).toEqual([2, 100]);
+    // A currency code against the figure; other words against a figure are not currencies.
+    expect(findAmounts('Nett Total: RM8.20').map((a) => a.value)).toEqual([8.2]);
+    expect(findAmounts('EUR12,50').map((a) => a.value)).toEqual([12.5]);
+    expect(findAmounts('FORM12.50 ARM3.00').map((a) => a.value)).toEqual([]);
   });
 
   it('gives each amount its place in the text', () => {

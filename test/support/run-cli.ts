@@ -10,10 +10,15 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Run the CLI as `npm run --silent cli -- ARGS` does (tsx on the entry file), from the repository root. */
-export function runCli(args: string[]): Promise<CliRun> {
+/**
+ * Run the CLI as `npm run --silent cli -- ARGS` does (tsx on the entry file), from the repository
+ * root; `env` is added to this process's environment (an undefined value removes a variable).
+ */
+export function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliRun> {
+  const childEnv = { ...process.env, ...env };
+  for (const [k, v] of Object.entries(env)) if (v === undefined) delete childEnv[k];
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: REPO_ROOT, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
+    execFile(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: REPO_ROOT, env: childEnv, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
       if (err && typeof err.code !== 'number') {
         reject(err);
         return;

@@ -208,7 +208,21 @@ export const FieldCheck = Type.Object({
 });
 export type FieldCheck = Static<typeof FieldCheck>;
 
-export const REVIEW_REASON_CODES = ['required_missing', 'invalid_value', 'rule_failed', 'low_confidence', 'declared_type_mismatch', 'low_image_quality'] as const;
+/**
+ * `verification_disagreed`: verified mode's language model read another value and replaced the
+ * one extracted; `verification_filled`: it supplied a value extraction did not find. Either way a
+ * person confirms a value nobody saw boxed on the page (docs/verification.md).
+ */
+export const REVIEW_REASON_CODES = [
+  'required_missing',
+  'invalid_value',
+  'rule_failed',
+  'low_confidence',
+  'declared_type_mismatch',
+  'low_image_quality',
+  'verification_disagreed',
+  'verification_filled',
+] as const;
 
 /** Why an extraction asks for a person to look: one entry per failed check that asks for review. */
 export const ReviewReason = Type.Object({

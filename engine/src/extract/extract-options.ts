@@ -45,10 +45,10 @@ export function parseExtractOptions(input: unknown): ExtractOptions {
   };
 }
 
-/** `fast`, `standard` or `verified`; anything else is `invalid_parameters` (param `mode`). */
+/** `fast`, `standard` or `verified`; anything else is `invalid_mode` (param `mode`). */
 export function parseMode(input: unknown): ExtractionMode {
   if (input === undefined || input === null || input === '') return 'standard';
   const m = typeof input === 'string' ? input.toLowerCase() : input;
-  if (!(EXTRACTION_MODES as readonly unknown[]).includes(m)) throw new ServiceError('invalid_parameters', { param: 'mode', details: { errors: [{ param: 'mode', message: 'must be fast, standard or verified' }] } });
+  if (!(EXTRACTION_MODES as readonly unknown[]).includes(m)) throw new ServiceError('invalid_mode', { param: 'mode' });
   return m as ExtractionMode;
 }

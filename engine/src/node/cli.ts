@@ -78,7 +78,12 @@ async function runExtract(files: string[], values: { json?: boolean; threads?: s
     process.stderr.write(`--threads must be a positive whole number\n${EXTRACT_USAGE}\n`);
     return 2;
   }
-  const { extractOne, resolveType } = await import('./extract-command.js');
+  const { extractOne, resolveType, verificationFromEnv } = await import('./extract-command.js');
+  const llm = verificationFromEnv(process.env);
+  if ('error' in llm) {
+    process.stderr.write(`${llm.error}\n${EXTRACT_USAGE}\n`);
+    return 2;
+  }
   const { Engine } = await import('./engine.js');
   const args = { type: values.type, definition: values.definition, mode: values.mode, options: values.options };
   let type;
@@ -90,7 +95,7 @@ async function runExtract(files: string[], values: { json?: boolean; threads?: s
     for (const file of files) process.stdout.write(values.json ? `${JSON.stringify({ file, error })}\n` : `${file}: error ${error.code}: ${error.message}\n`);
     return 0;
   }
-  const engine = new Engine({ threads });
+  const engine = new Engine({ threads, verification: llm.endpoint });
   try {
     // Models load once, before the first file's clock starts, and only when a file needs them.
     if (files.some((f) => !f.toLowerCase().endsWith('.json'))) await engine.warmUp().catch(() => undefined);

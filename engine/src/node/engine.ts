@@ -6,6 +6,8 @@ import { templateVersion, type DocumentTypeVersion } from '../extract/document-t
 import { parseExtractOptions, parseMode } from '../extract/extract-options.js';
 import { extractFromText } from '../extract/extract-text.js';
 import type { TextPage } from '../extract/layout/document-text.js';
+import type { VerificationEndpoint } from '../extract/verify/chat-client.js';
+import { verifyExtraction } from '../extract/verify/verify-extraction.js';
 import { warningFor } from '../extract/warnings.js';
 import { OcrPool, type OcrPoolOptions } from './ocr-pool.js';
 
@@ -19,11 +21,19 @@ export interface EngineExtractOptions {
   options?: unknown;
   /** "Today" for date rules; now by default. */
   now?: Date;
+  /**
+   * The caller's data policy on language models (the organization's `llm`). Verified mode needs
+   * `enabled` (the default); anything else refuses it with `verification_disabled`.
+   */
+  llm?: 'enabled' | 'disabled';
 }
 
 export interface EngineSettings extends OcrPoolOptions {
-  /** Verified mode's language-model endpoint; without one verified mode is refused. */
-  verification?: { baseUrl: string; model: string; apiKey?: string } | null;
+  /**
+   * Verified mode's language-model endpoint (OpenAI-compatible chat completions, see
+   * docs/verification.md); without one verified mode is refused with `verification_disabled`.
+   */
+  verification?: VerificationEndpoint | null;
 }
 
 /**
@@ -45,7 +55,12 @@ export class Engine {
     const mode: ExtractionMode = parseMode(opts.mode);
     const options = parseExtractOptions(opts.options);
     const type = typeof documentType === 'string' ? templateVersion(documentType) : documentType;
-    if (mode === 'verified' && !this.settings.verification) throw new ServiceError('verification_disabled');
+    const endpoint = this.settings.verification ?? null;
+    if (mode === 'verified') {
+      // Refused before any work: no page is read, nothing is sent anywhere.
+      if (opts.llm !== undefined && opts.llm !== 'enabled') throw new ServiceError('verification_disabled');
+      if (!endpoint) throw new ServiceError('verification_disabled', { message: 'Verified mode is not available because no language-model endpoint is configured.' });
+    }
 
     let pages: TextPage[];
     const warnings: ExtractionWarning[] = [];
@@ -58,12 +73,13 @@ export class Engine {
       pages = read.pages.map((p: OcrPage) => ({ page: p.page, width: p.width, height: p.height, source: p.source, lines: p.lines }));
       warnings.push(...read.warnings.map(warningFor));
     }
-    const content = extractFromText({ pages, warnings }, type, {
+    let content = extractFromText({ pages, warnings }, type, {
       mode,
       now: opts.now,
       knownMerchants: options.known_merchants,
       reviewBelow: options.review_below,
     });
+    if (mode === 'verified' && endpoint) content = await verifyExtraction(content, pages, type.definition, endpoint, { now: opts.now });
     return options.include_ocr ? { ...content, ocr: { pages } } : content;
   }
 

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { definitionVersion, templateVersion, type DocumentTypeVersion } from '../extract/document-type.js';
+import type { VerificationEndpoint } from '../extract/verify/chat-client.js';
 import { ServiceError } from '../errors/service-error.js';
 import { cliError, UNREADABLE_FILE } from './cli-outcome.js';
 import { declaredTypeFromName } from './declared-type.js';
@@ -18,6 +19,12 @@ or {"file", "error": {code, message}}.
   --mode        fast, standard (default) or verified
   --options     the request's options as JSON, e.g. '{"known_merchants":["ACME"]}'
   --threads     threads for the models (default: all cores)
+Verified mode asks an OpenAI-compatible chat-completions endpoint (docs/verification.md):
+  DOCEX_LLM_BASE_URL    its API root, e.g. http://127.0.0.1:8080/v1 (llama-server) or
+                        http://127.0.0.1:11434/v1 (Ollama); unset: verified mode is refused
+  DOCEX_LLM_MODEL       the model name, e.g. qwen2.5:3b
+  DOCEX_LLM_API_KEY     sent as a Bearer token (optional)
+  DOCEX_LLM_TIMEOUT_MS  per document (optional, default 30000)
 Exit status is 0 even when some files cannot be read; 2 for a usage error.`;
 
 export interface ExtractArgs {
@@ -28,6 +35,31 @@ export interface ExtractArgs {
 }
 
 export type ExtractOutcome = { file: string; extraction: unknown; ms: number } | { file: string; error: { code: string; message: string } };
+
+/**
+ * Verified mode's endpoint from `DOCEX_LLM_BASE_URL`, `DOCEX_LLM_MODEL`, `DOCEX_LLM_API_KEY` and
+ * `DOCEX_LLM_TIMEOUT_MS`. Neither base URL nor model set: no endpoint (verified mode is refused
+ * per file with `verification_disabled`). A half or malformed setting is a usage error (`error`),
+ * so a typo does not pass for "no language model".
+ */
+export function verificationFromEnv(env: Record<string, string | undefined>): { endpoint: VerificationEndpoint | null } | { error: string } {
+  const baseUrl = env.DOCEX_LLM_BASE_URL?.trim() || undefined;
+  const model = env.DOCEX_LLM_MODEL?.trim() || undefined;
+  const apiKey = env.DOCEX_LLM_API_KEY?.trim() || undefined;
+  const timeout = env.DOCEX_LLM_TIMEOUT_MS?.trim() || undefined;
+  if (!baseUrl && !model) return { endpoint: null };
+  if (!baseUrl || !model) return { error: 'DOCEX_LLM_BASE_URL and DOCEX_LLM_MODEL must be set together' };
+  let protocol: string;
+  try {
+    protocol = new URL(baseUrl).protocol;
+  } catch {
+    protocol = '';
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') return { error: 'DOCEX_LLM_BASE_URL must be an http or https URL' };
+  const timeoutMs = timeout === undefined ? undefined : Number(timeout);
+  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) return { error: 'DOCEX_LLM_TIMEOUT_MS must be a positive whole number of milliseconds' };
+  return { endpoint: { baseUrl, model, ...(apiKey ? { apiKey } : {}), ...(timeoutMs !== undefined ? { timeoutMs } : {}) } };
+}
 
 /** The document type the command extracts with; a ServiceError when it cannot be had. */
 export async function resolveType(args: ExtractArgs): Promise<DocumentTypeVersion> {

@@ -1,5 +1,6 @@
 import type { DocumentText, Line, Row } from '../layout/document-text.js';
 import { unionBox } from '../layout/document-text.js';
+import { findDates } from '../normalize/date.js';
 
 /** The issuer's name and address as the top of the first page prints them. */
 export interface HeaderBlock {
@@ -8,78 +9,163 @@ export interface HeaderBlock {
 }
 
 // Company forms in names (the name may wrap before them). General legal words, not shop names.
-const LEGAL_FORM = /\b(SDN\.?\s*BHD|BHD|BERHAD|S\/B|PTE\.?\s*LTD|LTD|LIMITED|LLC|L\.L\.C|INC|CORP|CORPORATION|CO\.?|COMPANY|GMBH|AG|KG|OHG|UG|SARL|SAS|S\.A\.?|S\.L\.?|SRL|S\.R\.L|SPA|S\.P\.A|B\.V\.?|N\.V\.?|PLC|PTY|ENTERPRISE|ENTERPRISES|TRADING|HOLDINGS)\b\.?/iu;
-// Lines that end the address: contact and registration details, document titles, dates.
-const STOP =
-  /\b(TEL|TELEPHONE|PHONE|FAX|H\/P|HP|MOBILE|E-?MAIL|WWW|HTTPS?|GST|SST|VAT|TAX|REG|ROC|CO\.?\s*NO|COMPANY\s*NO|INVOICE|RECEIPT|BILL|CASHIER|DATE|TIME|ORDER|TABLE|SALES?|DOC(UMENT)?|MEMBER|WELCOME)\b|@|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}/iu;
-// Lines that are part of the issuer's name block but neither name nor address.
-const ASIDE = /^\(?\s*[A-Z]{0,3}\d[\d-]*-?[A-Z]?\s*\)?$|\b(formerly|known as|licensee|franchisee|a member of|branch|outlet)\b|^\(.*\)$/iu;
+const LEGAL_FORM = /\b(SDN\.?\s*BHD|BHD|BERHAD|S\/B|PTE\.?\s*LTD|LTD|LIMITED|LLC|L\.L\.C|INC|CORP|CORPORATION|CO\.?|COMPANY|GMBH|AG|KG|OHG|UG|SARL|SAS|S\.A\.?|S\.L\.?|SRL|S\.R\.L|SPA|S\.P\.A|B\.V\.?|N\.V\.?|PLC|PTY|ENTERPRISE|ENTERPRISES|TRADING|HOLDINGS)\b\.?/giu;
+// Rows that end the header: document titles, table and cashier lines, dates and times.
+const BODY = /\b(INVOICE|RECEIPT|CASH\s*BILL|BILL\s*NO|CASHIER|TABLE|ORDER|DATE|TIME|DOC(UMENT)?\s*NO|SLIP|TRANS|MEMBER|QTY|ITEM)\b/iu;
+// The same where OCR has spaced the words out (`TAX IN VOI CE`, `T el:`): searched without spaces.
+const BODY_COMPACT = /(INVOICE|RECEIPT|CASHIER|PAYBY|BILLNO)/u;
+const CONTACT_COMPACT = /(TEL|FAX|PHONE|MOBILE?|WHATSAPPS?)[A-Z]*\.?:/u;
+const TIME = /\b\d{1,2}:\d{2}\b/u;
+const MONTH_DATE = /\d{1,2}(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*\d{2,4}/u;
+// Contact details: after them the address is over.
+const CONTACT = /\b(TEL|TELEPHONE|PHONE|FAX|H\/P|HP|MOBILE|E-?MAIL|WWW|HTTPS?)\b|\b[TF]\s*:|@|\.COM\b/iu;
+// Registration details printed under the name (GST number, company number, site code).
+const REGISTRATION = /\b(GST|SST|VAT|TAX|REG|ROC|CO\.?\s*NO|COMPANY\s*NO|BR\s*NO|SITE|ID)\b|^\(?\s*[A-Z]{0,3}\d[\d\s-]*[A-Z]?\s*\)?$|^\(.*\)$/iu;
 const POSTCODE = /(?<![\p{N}])\d{4,6}(?![\p{N}])/u;
+// A postcode with its town (`40150 Shah Alam`, `CA 94105`): the address's last line, or nearly.
+const POSTCODE_TOWN = /(?<![\p{N}-])\d{4,6},?\s+\p{L}{3,}|\b[A-Z]{2}\s+\d{5}(-\d{4})?\b/u;
 const STREET =
-  /\b(NO|LOT|JALAN|JLN|LORONG|TAMAN|TMN|LEVEL|FLOOR|BLOCK|BLK|UNIT|STREET|ST|ROAD|RD|AVENUE|AVE|BLVD|BOULEVARD|LANE|LN|DRIVE|DR|HIGHWAY|HWY|WAY|SUITE|PLAZA|BANDAR|KAWASAN|PERSIARAN|STRASSE|STRAßE|STR|PLATZ|WEG|ALLEE|RUE|AVENIDA|CALLE|VIA|PIAZZA|CORSO)\b|\d+\s*[,/-]?\s*\p{L}/iu;
+  /^\(?\d+[A-Z]?\s*[,.:&/-]|\b(NO|LOT|JALAN|JLN|LORONG|TAMAN|TMN|LEVEL|FLOOR|FLR|BLOCK|BLK|UNIT|STREET|ST|ROAD|RD|AVENUE|AVE|BLVD|BOULEVARD|LANE|LN|DRIVE|DR|HIGHWAY|HWY|WAY|SUITE|PLAZA|BANDAR|BDR|KAWASAN|PERSIARAN|SEKSYEN|SECTION|STRASSE|STRAßE|STR|PLATZ|WEG|ALLEE|RUE|AVENIDA|CALLE|VIA|PIAZZA|CORSO)\b/iu;
+// The same street words where OCR has spaced a word out (`J ALA N`): searched in the text without spaces.
+const STREET_COMPACT = /(JALAN|JLN|LORONG|TAMAN|TMN|KAWASAN|PERSIARAN|BANDAR|SEKSYEN|STREET|ROAD|AVENUE|BOULEVARD|STRASSE|STRAßE)/u;
+
+type RowKind = 'noise' | 'body' | 'date' | 'contact' | 'registration' | 'address' | 'text';
 
 /**
- * The header block: the first rows of page 1, down to the first row that is neither name nor
- * address. The name is the first row with words (ignoring lower-case scribbles and lone numbers),
- * continued onto the next row when it breaks off (`&`, `,`) or when a company form follows on a
- * row of its own (`SDN BHD`). Registration numbers and "formerly known as" notes are passed over.
- * The address starts at the first row after the name that looks like one (a number with words,
- * a street word) and runs to the row before contact details, a title or a date, at most five rows.
+ * The header block: the rows of page 1 above the body (title, dates, table). Each row is the
+ * body, contact details, registration details, an address line or other text.
+ *
+ * The name is the first row with words (not a lower-case scribble, not mostly digits), continued
+ * onto the next row when it breaks off (`&`, `,`, an open parenthesis) or when a company form
+ * follows on a row of its own (`SDN BHD`). A registered company name (one with a legal form) in the
+ * rows just below a brand line is the issuer and wins over the brand. Registration numbers and
+ * branch notes after the legal form are cut off.
+ *
+ * The address starts at the first address line after the name (registration rows in between are
+ * passed over) and runs until contact or registration details or the body, at most five rows.
  */
 export function findHeaderBlock(doc: DocumentText): HeaderBlock {
   const rows = doc.rows.filter((r) => r.page === doc.rows[0]?.page).slice(0, 16);
+  const kinds = rows.map((r) => rowKind(rowText(r)));
+
+  // The brand: the first row that can be a name (a title or a date may come first), above the body.
+  const firstBody = kinds.findIndex((k, n) => k === 'body' && kinds.slice(0, n).some((o) => o === 'text' || o === 'address'));
+  const limit = firstBody === -1 ? rows.length : firstBody;
   let i = 0;
-  // The name.
-  let nameRows: Row[] = [];
-  for (; i < rows.length; i++) {
-    const text = rowText(rows[i]);
-    if (!isNameLike(text)) continue;
-    nameRows = [rows[i]];
-    i++;
-    while (i < rows.length && nameRows.length < 3) {
-      const prev = rowText(nameRows[nameRows.length - 1]);
-      const next = rowText(rows[i]);
-      const broken = /[&,\-+]$|\b(AND|OF|THE|DE|DU|DES|UND)$/iu.test(prev);
-      const formOnly = LEGAL_FORM.test(next) && next.replace(LEGAL_FORM, '').replace(/[^\p{L}]/gu, '').length <= 3;
-      if ((broken || formOnly) && !STOP.test(next) && !POSTCODE.test(next)) {
-        nameRows.push(rows[i]);
-        i++;
-      } else break;
+  while (i < limit && !((kinds[i] === 'text' || (kinds[i] === 'address' && hasLegalForm(rowText(rows[i])))) && isNameLike(nameText(rowText(rows[i]))))) i++;
+  if (i >= limit) return { name: null, address: null };
+  const body = kinds.indexOf('body', i);
+  const end = body === -1 ? rows.length : body;
+  let nameRows = continued(rows, i, end);
+  i += nameRows.length;
+
+  // A registered company just below the brand is the issuer.
+  if (!hasLegalForm(nameRows.map(rowText).join(' '))) {
+    for (let k = i; k < Math.min(end, i + 3); k++) {
+      if (kinds[k] === 'address' && !hasLegalForm(rowText(rows[k]))) break;
+      const t = nameText(rowText(rows[k]));
+      if (!hasLegalForm(t) || !isNameLike(t)) continue;
+      // A company form alone on its row belongs to the row above (`POPULAR BOOK` / `CO. (M) SDN BHD`).
+      const start = isFormOnly(t) && k > 0 && isNameLike(rowText(rows[k - 1])) ? k - 1 : k;
+      nameRows = continued(rows, start, end);
+      i = start + nameRows.length;
+      break;
     }
-    break;
   }
-  if (nameRows.length === 0) return { name: null, address: null };
-  // A later row with a company form, right after a brand line ("1950" logos and slogans first).
   const nameLines = nameRows.flatMap((r) => r.lines);
-  const name = { text: nameRows.map(rowText).join(' '), lines: nameLines };
-  if (!LEGAL_FORM.test(name.text)) {
-    for (let k = i; k < Math.min(rows.length, i + 2); k++) {
-      const t = rowText(rows[k]);
-      if (LEGAL_FORM.test(t) && isNameLike(t) && !STOP.test(t) && !STREET.test(t.replace(LEGAL_FORM, ''))) {
-        name.text = t;
-        name.lines = rows[k].lines;
-        i = k + 1;
-        break;
-      }
-    }
-  }
+  const name = { text: nameText(nameRows.map(rowText).join(' ')), lines: nameLines };
 
   // The address.
   const addressRows: Row[] = [];
-  for (; i < rows.length && addressRows.length < 5; i++) {
-    const text = rowText(rows[i]);
-    if (STOP.test(text) && !(addressRows.length > 0 && POSTCODE.test(text) && !/\b(TEL|FAX|PHONE|GST|SST|VAT|REG)\b/iu.test(text))) break;
+  for (; i < end && addressRows.length < 5; i++) {
+    const kind = kinds[i];
+    if (kind === 'noise') continue;
     if (addressRows.length === 0) {
-      if (ASIDE.test(text)) continue;
-      if (!STREET.test(text) && !POSTCODE.test(text)) {
-        if (isNameLike(text)) continue; // a second name line, a slogan
-        break;
-      }
-    } else if (ASIDE.test(text) && !/[\p{L}]{3}/u.test(text)) break;
+      if (kind === 'address') addressRows.push(rows[i]);
+      continue;
+    }
+    if (kind === 'contact' || kind === 'registration' || kind === 'date') break;
+    // After the postcode and town only a further address line (not a branch or mall name).
+    const last = rowText(addressRows[addressRows.length - 1]);
+    if (isCountry(last)) break;
+    if (addressRows.some((r) => POSTCODE_TOWN.test(rowText(r))) && kind !== 'address' && !/,$/u.test(last) && !isCountry(rowText(rows[i]))) break;
     addressRows.push(rows[i]);
   }
   const address = addressRows.length > 0 ? { text: addressRows.map(rowText).join(', ').replace(/,\s*,/g, ','), lines: addressRows.flatMap((r) => r.lines) } : null;
   return { name, address };
+}
+
+function rowKind(text: string): RowKind {
+  const compact = text.toUpperCase().replace(/\s+/g, '');
+  if (compact.replace(/[^\p{L}\p{N}]/gu, '').length < 3) return 'noise';
+  if (BODY.test(text) || BODY_COMPACT.test(compact)) return 'body';
+  // A date in the header (printed above the name on some slips) ends the address, not the header.
+  if (MONTH_DATE.test(compact) || TIME.test(text) || findDates(text).length > 0) return 'date';
+  const letters = text.replace(/[^\p{L}]/gu, '').length;
+  const digits = text.replace(/[^\p{N}]/gu, '').length;
+  if (CONTACT.test(text) || CONTACT_COMPACT.test(compact) || (letters === 0 && digits >= 7)) return 'contact';
+  if (REGISTRATION.test(text)) return 'registration';
+  // A company name with its registration number is not an address line.
+  const bare = nameText(text);
+  if (STREET.test(bare) || STREET_COMPACT.test(bare.toUpperCase().replace(/\s+/g, '')) || POSTCODE.test(bare)) return 'address';
+  return 'text';
+}
+
+/** The name's rows from `start`: a row that breaks off continues on the next (at most three rows). */
+function continued(rows: readonly Row[], start: number, end: number): Row[] {
+  const out = [rows[start]];
+  for (let k = start + 1; k < end && out.length < 3; k++) {
+    const prev = nameText(out.map(rowText).join(' '));
+    const next = rowText(rows[k]);
+    const broken = /[&,\-+]$|\b(AND|OF|THE|DE|DU|DES|UND)$/iu.test(prev) || (prev.split('(').length > prev.split(')').length && !hasLegalForm(prev.slice(prev.lastIndexOf('('))));
+    const kind = rowKind(next);
+    if (isFormOnly(next)) {
+      out.push(rows[k]);
+      continue;
+    }
+    if (!broken || kind !== 'text') break;
+    out.push(rows[k]);
+  }
+  return out;
+}
+
+function hasLegalForm(text: string): boolean {
+  LEGAL_FORM.lastIndex = 0;
+  return LEGAL_FORM.test(text);
+}
+
+/** A row that is only a company form (`SDN BHD`, `CO. (M) SDN BHD`). */
+function isFormOnly(text: string): boolean {
+  return hasLegalForm(text) && text.replace(LEGAL_FORM, '').replace(/\(\s*M\s*\)/giu, '').replace(/[^\p{L}]/gu, '').length <= 1;
+}
+
+/**
+ * The name without what follows the company's legal form (its registration number, a branch:
+ * `… SDN BHD (139386 X)`, `… S/B 273500-U (KSB)`), or without a trailing registration number.
+ */
+export function nameText(text: string): string {
+  let last: RegExpMatchArray | undefined;
+  for (const m of text.matchAll(LEGAL_FORM)) last = m;
+  if (last && last.index !== undefined && last.index > 0) return text.slice(0, last.index + last[0].length).trim();
+  return text.replace(/\s*\(?\s*[A-Z]{0,3}\d[\d\s]{3,}\s*-?\s*[A-Z]?\s*\)?\s*$/u, '').trim();
+}
+
+let countries: Set<string> | undefined;
+
+/** A row naming a country (`MALAYSIA`, `Germany`): English names of the ISO 3166 regions. */
+function isCountry(text: string): boolean {
+  if (!countries) {
+    countries = new Set();
+    const names = new Intl.DisplayNames(['en'], { type: 'region' });
+    for (let a = 65; a <= 90; a++) {
+      for (let b = 65; b <= 90; b++) {
+        const code = String.fromCharCode(a, b);
+        const name = names.of(code);
+        if (name && name !== code) countries.add(name.toUpperCase());
+      }
+    }
+  }
+  return countries.has(text.toUpperCase().replace(/[.,]+$/u, '').trim());
 }
 
 function rowText(row: Row): string {

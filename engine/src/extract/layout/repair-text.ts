@@ -14,8 +14,15 @@ export function repairFigures(text: string): string {
     const yearPart = run.slice(run.lastIndexOf(m[1]) + 1);
     return yearPart.trim().includes(' ') && !/^(19|20)\d\d$/.test(m[2]) ? run : joined;
   });
+  // One separator lost to a space before a full year: `13/03 20 1 8`, `27 04/2 018` -> 13/03/2018.
+  t = t.replace(/(?<![\p{N}])(\d{1,2})([/.-])(\d{1,2}) ((?:1 ?9|2 ?0)(?: ?\d){2})(?![\p{N}])/gu, (_, d, sep, m, y) => `${d}${sep}${m}${sep}${y.replace(/ /g, '')}`);
+  t = t.replace(/(?<![\p{N}])(\d{1,2}) (\d{1,2})([/.-])((?:1 ?9|2 ?0)(?: ?\d){2})(?![\p{N}])/gu, (_, d, m, sep, y) => `${d}${sep}${m}${sep}${y.replace(/ /g, '')}`);
+  // A zero read for the O of October after a day: `10 0CT 2017`.
+  t = t.replace(/(?<=\d[\s./-]?)0(?=CT\b)/giu, 'O');
   // A date and a time run together: `06-04-1816:46`.
   t = t.replace(/(?<![\p{N}])(\d{1,2}([/.-])\d{1,2}\2(?:\d{4}|\d{2}))(?=\d{1,2}:\d{2}(?!\d))/gu, '$1 ');
+  // An amount after its currency, spaced out: `RM 5 1 . 3 0`, `R M8. 50` -> RM 51.30.
+  t = t.replace(/\b(R ?M|\$|€|£) ?((?:\d ?){1,7}[.,] ?\d ?\d)(?![\p{N}])/gu, (_, cur: string, num: string) => `${cur.replace(/ /g, '')} ${num.replace(/ /g, '')}`);
   // Cents split from their first digit: `52.0 0`.
   t = t.replace(/(?<=\d[.,]\d) (?=\d(?!\d))/g, '');
   // Spaces around a time's colon.

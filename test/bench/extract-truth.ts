@@ -1,0 +1,196 @@
+/**
+ * The extraction benchmark's datasets (../shared/datasets, see its README) and how each label is
+ * compared with an extracted value: text upper-case letters and digits only, amounts to the cent,
+ * dates as ISO days, counts exactly.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { findDates } from '../../engine/src/extract/normalize/date.js';
+
+export const DATASETS = new URL('../../../shared/datasets/', import.meta.url).pathname;
+
+/** How a label is compared with a value. */
+export type Compare = 'text' | 'amount' | 'date' | 'count' | 'code';
+
+export interface FieldTruth {
+  /** The benchmark's name for the field (the label set's). */
+  name: string;
+  /** Path of the value in the extraction's `data` (`line_items` for a count). */
+  path: string;
+  compare: Compare;
+  /** The label as given; null where the document has none (the field is then not scored). */
+  expected: unknown;
+}
+
+export interface Sample {
+  id: string;
+  file: string;
+  type: 'retail_receipt' | 'invoice';
+  fields: FieldTruth[];
+  /** SROIE: the ground-truth OCR lines, as `client_ocr` input. */
+  clientOcr?: () => Promise<unknown>;
+}
+
+export const norm = (s: unknown) =>
+  String(s ?? '')
+    .toUpperCase()
+    .replace(/[^\p{L}\p{N}]/gu, '')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '');
+
+const amountOf = (s: unknown): number | null => {
+  if (typeof s === 'number') return s;
+  const m = /-?\d[\d,]*(?:\.\d+)?/.exec(String(s ?? '').replace(/\s/g, ''));
+  return m ? Number(m[0].replace(/,/g, '')) : null;
+};
+
+/** Every ISO reading of a printed date (both orders where day and month could swap). */
+export function datesOf(s: unknown): string[] {
+  const text = String(s ?? '');
+  if (/^\d{8}$/.test(text)) return [`${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6)}`];
+  return findDates(text).flatMap((d) => [d.value, ...(d.alternative ? [d.alternative.value] : [])]);
+}
+
+/** Whether `got` (from `data`) matches the label. */
+export function matches(t: FieldTruth, got: unknown): boolean {
+  if (got === null || got === undefined) return false;
+  switch (t.compare) {
+    case 'text':
+      return norm(got) === norm(t.expected);
+    case 'code':
+      return String(got).toUpperCase() === String(t.expected).toUpperCase();
+    case 'amount': {
+      const want = amountOf(t.expected);
+      return want !== null && typeof got === 'number' && Math.abs(got - want) < 0.005;
+    }
+    case 'date':
+      return datesOf(t.expected).includes(String(got).slice(0, 10));
+    case 'count':
+      return Array.isArray(got) && got.length === t.expected;
+  }
+}
+
+export function sroie(): Sample[] {
+  const dir = join(DATASETS, 'sroie-train');
+  return readdirSync(join(dir, 'img'))
+    .filter((f) => f.endsWith('.jpg'))
+    .sort()
+    .map((f) => {
+      const id = f.replace(/\.jpg$/, '');
+      const gt = JSON.parse(readFileSync(join(dir, 'entities', `${id}.txt`), 'utf8')) as Record<string, string>;
+      return {
+        id,
+        file: join(dir, 'img', f),
+        type: 'retail_receipt' as const,
+        fields: [
+          { name: 'merchant', path: 'merchant', compare: 'text' as const, expected: gt.company ?? null },
+          { name: 'merchant_address', path: 'merchant_address', compare: 'text' as const, expected: gt.address ?? null },
+          { name: 'transaction_date', path: 'transaction_date', compare: 'date' as const, expected: gt.date ?? null },
+          { name: 'amount', path: 'amount', compare: 'amount' as const, expected: gt.total ?? null },
+        ],
+        clientOcr: () => sroieClientOcr(join(dir, 'box', `${id}.txt`), join(dir, 'img', f)),
+      };
+    });
+}
+
+/** SROIE's ground-truth boxes (`x1,y1,...,x4,y4,text` in pixels) as `client_ocr` polygons. */
+async function sroieClientOcr(boxFile: string, image: string): Promise<unknown> {
+  const { default: sharp } = await import('sharp');
+  const { width = 1, height = 1 } = await sharp(image).metadata();
+  const lines = readFileSync(boxFile, 'utf8')
+    .split(/\r?\n/)
+    .filter(Boolean)
+    .map((row) => {
+      const parts = row.split(',');
+      const n = parts.slice(0, 8).map(Number);
+      const clamp = (v: number) => Math.min(1, Math.max(0, v));
+      return { text: parts.slice(8).join(','), polygon: [0, 2, 4, 6].map((k) => [clamp(n[k] / width), clamp(n[k + 1] / height)]) };
+    })
+    .filter((l) => l.text.trim() !== '');
+  return { width, height, lines };
+}
+
+export function wildReceipt(): Sample[] {
+  const dir = join(DATASETS, 'wildreceipt-dev');
+  return readFileSync(join(dir, 'fields.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((row) => JSON.parse(row) as Record<string, string[]> & { file_name: string })
+    .filter((r) => existsSync(join(dir, r.file_name)))
+    .map((r) => ({
+      id: r.file_name,
+      file: join(dir, r.file_name),
+      type: 'retail_receipt' as const,
+      fields: [
+        // Label texts have their spaces removed; the name may span lines (`CHOEUN` `KOREANRESTAURANT`).
+        { name: 'merchant', path: 'merchant', compare: 'text' as const, expected: r.Store_name?.join('') || null },
+        { name: 'date', path: 'transaction_date', compare: 'date' as const, expected: r.Date?.[0] ?? null },
+        { name: 'amount', path: 'amount', compare: 'amount' as const, expected: r.Total?.[0] ?? null },
+      ],
+    }));
+}
+
+export function zugferd(): Sample[] {
+  const dir = join(DATASETS, 'zugferd-dev');
+  return readdirSync(join(dir, 'pdf'))
+    .filter((f) => f.endsWith('.pdf'))
+    .sort()
+    .map((f) => {
+      const gt = JSON.parse(readFileSync(join(dir, 'ground_truth', `${f}.json`), 'utf8')) as Record<string, unknown>;
+      return {
+        id: f,
+        file: join(dir, 'pdf', f),
+        type: 'invoice' as const,
+        fields: [
+          { name: 'invoice_number', path: 'invoice_number', compare: 'text' as const, expected: gt.invoice_number ?? null },
+          { name: 'issue_date', path: 'issue_date', compare: 'date' as const, expected: gt.issue_date_raw ?? null },
+          { name: 'supplier_name', path: 'supplier_name', compare: 'text' as const, expected: gt.seller_name ?? null },
+          { name: 'currency', path: 'currency', compare: 'code' as const, expected: gt.currency ?? null },
+          { name: 'total_amount', path: 'total_amount', compare: 'amount' as const, expected: gt.grand_total ?? null },
+          { name: 'tax_amount', path: 'tax_amount', compare: 'amount' as const, expected: gt.tax_total ?? null },
+          { name: 'line_items', path: 'line_items', compare: 'count' as const, expected: Array.isArray(gt.line_items) ? gt.line_items.length : null },
+        ],
+      };
+    });
+}
+
+export function invoice2data(): Sample[] {
+  const dir = join(DATASETS, 'invoice2data');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .flatMap((f) => {
+      const base = f.replace(/\.json$/, '');
+      const file = ['pdf', 'txt'].map((ext) => join(dir, `${base}.${ext}`)).find((p) => existsSync(p));
+      if (!file) return [];
+      const gt = (JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, unknown>[])[0];
+      return [
+        {
+          id: base,
+          file,
+          type: 'invoice' as const,
+          fields: [
+            { name: 'invoice_number', path: 'invoice_number', compare: 'text' as const, expected: gt.invoice_number ?? null },
+            { name: 'date', path: 'issue_date', compare: 'date' as const, expected: gt.date ?? null },
+            { name: 'total', path: 'total_amount', compare: 'amount' as const, expected: gt.amount ?? null },
+          ],
+        },
+      ];
+    });
+}
+
+/**
+ * A plain-text invoice (invoice2data's `Orlen.txt`) as `client_ocr`: one line per text line, placed
+ * by its row and column, as a device that already read the page would send it.
+ */
+export function textFileClientOcr(text: string): unknown {
+  const rows = text.split(/\r?\n/);
+  const cols = Math.max(1, ...rows.map((r) => r.length));
+  const lines = rows.flatMap((row, y) =>
+    [...row.matchAll(/\S+(?: \S+)*/g)].map((m) => ({
+      text: m[0],
+      bounding_box: { x: (m.index ?? 0) / cols, y: y / rows.length, width: m[0].length / cols, height: 1 / rows.length },
+    })),
+  );
+  return { width: cols * 10, height: rows.length * 20, lines };
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { parseClientOcr } from '../../engine/src/extract/client-ocr.js';
+import { findHeaderBlock, nameText } from '../../engine/src/extract/find/header-block.js';
+import { layoutDocument } from '../../engine/src/extract/layout/document-text.js';
+import { receiptPage } from '../support/receipt-lines.js';
+
+const header = (rows: string[]) => {
+  const h = findHeaderBlock(layoutDocument(parseClientOcr(receiptPage(rows)).pages));
+  return { name: h.name?.text ?? null, address: h.address?.text ?? null };
+};
+
+describe('findHeaderBlock', () => {
+  it('takes the registered company under a brand line, without its registration number', () => {
+    expect(header(['A PIE THING', 'FOUR QUARTERS SDN BHD (1079369-P)', 'No.128G JLN SS21/35', '47400 SELANGOR', 'GST NO : 001716617216', 'TAX INVOICE'])).toEqual({
+      name: 'FOUR QUARTERS SDN BHD',
+      address: 'No.128G JLN SS21/35, 47400 SELANGOR',
+    });
+  });
+
+  it('joins a company form printed on its own row to the name above it', () => {
+    expect(header(['POPULAR BOOK', 'CO. (M) SDN BHD', '(Co. No. 113825-W)', 'No 8, Jalan 7/118B, Desa Tun Razak', '56000 Kuala Lumpur, Malaysia', 'Tel : 03-9201 6281'])).toEqual({
+      name: 'POPULAR BOOK CO. (M) SDN BHD',
+      address: 'No 8, Jalan 7/118B, Desa Tun Razak, 56000 Kuala Lumpur, Malaysia',
+    });
+  });
+
+  it('passes over registration rows and a date above the address, and stops at a bare phone number', () => {
+    expect(header(['ADVANCO COMPANY', '05 Mar 2018 18:24', 'Company Reg. No. : 725186-V', 'NO 1&3, Jalan Wangsa Delima 12,', 'Wangsa Link, Wangsa Maju,', '53300 Kuala Lumpur', '03-41318972', 'TAX INVOICE'])).toEqual({
+      name: 'ADVANCO COMPANY',
+      address: 'NO 1&3, Jalan Wangsa Delima 12, Wangsa Link, Wangsa Maju, 53300 Kuala Lumpur',
+    });
+  });
+
+  it('keeps a country after the postcode and town, not a branch name', () => {
+    expect(header(['EXAMPLE TRADING SDN BHD', '12, Jalan Besar,', '45600 Batang Berjuntai', 'MALAYSIA', 'SUNWAY VELOCITY']).address).toBe('12, Jalan Besar, 45600 Batang Berjuntai, MALAYSIA');
+    expect(header(['EXAMPLE TRADING SDN BHD', '12, Jalan Besar,', '45600 Batang Berjuntai', 'SUNWAY VELOCITY', 'Tel: 03-1234 5678']).address).toBe('12, Jalan Besar, 45600 Batang Berjuntai');
+  });
+
+  it('starts below a title and ends where the body starts', () => {
+    expect(header(['SIMPLIFIED TAX INVOICE', 'AA PHARMACY', 'B-8, JALAN SS15/4D,', '47500 SUBANG JAYA, SELANGOR', 'Receipt No : 123', 'ITEM QTY AMOUNT'])).toEqual({
+      name: 'AA PHARMACY',
+      address: 'B-8, JALAN SS15/4D, 47500 SUBANG JAYA, SELANGOR',
+    });
+  });
+
+  it('finds no name in a page of figures', () => {
+    expect(header(['12.00', '3 x 4', '0.50'])).toEqual({ name: null, address: null });
+  });
+});
+
+describe('nameText', () => {
+  it.each([
+    ['GARDENIA BAKERIES (KL) SDN BHD (139386 X)', 'GARDENIA BAKERIES (KL) SDN BHD'],
+    ["KING'S CONFECTIONERY S/B 273500-U (KSB)", "KING'S CONFECTIONERY S/B"],
+    ['AEON CO. (M) BHD. (126926-H)', 'AEON CO. (M) BHD.'],
+    ['99 SPEED MART 5/B (519537-X)', '99 SPEED MART 5/B'],
+    ['B & BEST RESTAURANT', 'B & BEST RESTAURANT'],
+    ['SHELL 24', 'SHELL 24'],
+  ])('%s -> %s', (text, name) => {
+    expect(nameText(text)).toBe(name);
+  });
+});
