@@ -70,3 +70,47 @@ export function textPdf(pages: number, text = 'Page'): Uint8Array {
   }
   return buildPdf(objects);
 }
+
+/** An embedded file for `attachmentPdf`: its name, its bytes (a string is written as UTF-8), and optionally a stream filter. */
+export interface PdfAttachmentSpec {
+  name: string;
+  content: string | Uint8Array;
+  /** A `/Filter` to declare on the embedded stream (e.g. one pdf.js cannot decode). */
+  filter?: string;
+}
+
+/**
+ * A one-page PDF ("TOTAL 12.50" in its text layer) with files embedded the way ZUGFeRD and
+ * Factur-X embed their XML: a `/Filespec` for each in the catalog's `/Names /EmbeddedFiles` name
+ * tree (sorted by name, as the tree requires), and an `/AF` array.
+ */
+export function attachmentPdf(files: PdfAttachmentSpec[]): Uint8Array {
+  const first = 6;
+  const specs = files.map((_, i) => `${first + 2 * i} 0 R`);
+  const names = files
+    .map((file, i) => ({ key: pdfString(file.name), ref: specs[i] }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map(({ key, ref }) => `${key} ${ref}`)
+    .join(' ');
+  const objects: (string | PdfObject)[] = [
+    `<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles << /Names [${names}] >> >> /AF [${specs.join(' ')}] >>`,
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 100] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    HELVETICA,
+    { body: '<< >>', stream: 'BT /F1 10 Tf 10 50 Td (TOTAL 12.50) Tj ET' },
+  ];
+  files.forEach((file, i) => {
+    const bytes = typeof file.content === 'string' ? new TextEncoder().encode(file.content) : file.content;
+    objects.push(`<< /Type /Filespec /F ${pdfString(file.name)} /UF ${pdfString(file.name)} /AFRelationship /Data /EF << /F ${first + 2 * i + 1} 0 R /UF ${first + 2 * i + 1} 0 R >> >>`);
+    objects.push({
+      body: `<< /Type /EmbeddedFile /Subtype /text#2Fxml ${file.filter ? `/Filter /${file.filter} ` : ''}/Params << /Size ${bytes.length} >> >>`,
+      // buildPdf writes strings as Latin-1: one character per byte.
+      stream: Array.from(bytes, (b) => String.fromCharCode(b)).join(''),
+    });
+  });
+  return buildPdf(objects);
+}
+
+function pdfString(text: string): string {
+  return `(${text.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+}

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OcrPage } from '../../engine/src/contracts/ocr.js';
 import { ServiceError } from '../../engine/src/errors/service-error.js';
 import { OcrPool } from '../../engine/src/node/ocr-pool.js';
-import { textPdf } from '../intake/pdf-builder.js';
+import { ciiInvoice } from '../extract/embedded-invoice-fixtures.js';
+import { attachmentPdf, textPdf } from '../intake/pdf-builder.js';
 import { makeTempDir, normalizeText, pseudoRandomBytes, RECEIPT_LINES, receiptJpeg, receiptPng } from '../support/render-receipt.js';
 import { serviceErrorFrom } from '../support/service-error.js';
 
@@ -63,6 +64,9 @@ describe('OcrPool', () => {
   it('reads the receipt lines of a PNG', async () => {
     const doc = await pool.read({ bytes: png });
     expect(doc.pages[0].lines.map((l) => normalizeText(l.text))).toEqual(RECEIPT_LINES.map(normalizeText));
+    // An image has no embedded files.
+    expect(doc.embeddedXml).toBeUndefined();
+    expect(doc.embeddedXmlUnreadable).toBeUndefined();
   });
 
   it('an empty file rejects with empty_file', async () => {
@@ -145,5 +149,18 @@ describe('OcrPool without its models', () => {
     expect(doc.pages).toHaveLength(1);
     expect(doc.pages[0].source).toBe('pdf_text');
     expect(normalizeText(doc.pages[0].lines.map((l) => l.text).join(' '))).toContain('TOTAL12.50');
+    expect(doc.embeddedXml).toBeUndefined();
+  });
+
+  it("a PDF's embedded invoice XML comes back with its pages; a damaged embedded file is flagged", async () => {
+    const xml = ciiInvoice();
+    const doc = await bare.read({ bytes: attachmentPdf([{ name: 'Aufmass.png', content: new Uint8Array([0x89, 0x50]) }, { name: 'factur-x.xml', content: xml }]) });
+    expect(doc.pages[0].source).toBe('pdf_text');
+    expect(doc.embeddedXml).toEqual([{ name: 'factur-x.xml', text: xml }]);
+    expect(doc.embeddedXmlUnreadable).toBeUndefined();
+    const damaged = await bare.read({ bytes: attachmentPdf([{ name: 'factur-x.xml', content: xml, filter: 'JBIG2Decode' }]) });
+    expect(damaged.pages[0].source).toBe('pdf_text');
+    expect(damaged.embeddedXml).toBeUndefined();
+    expect(damaged.embeddedXmlUnreadable).toBe(true);
   });
 });

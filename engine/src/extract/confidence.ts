@@ -39,7 +39,10 @@ export function calibrationGroup(kind: ValueKind): CalibrationGroup {
 
 /** Feature vector in the order of the weights. */
 export function featureVector(f: ConfidenceFeatures): number[] {
-  return [f.score, f.margin, Math.min(3, f.support) / 3, f.rule ? 1 : 0, f.ocr, f.labelled ? 1 : 0];
+  // Recognition confidence on a log scale: 0.9 -> 0.25, 0.99 -> 0.5, 0.9999 -> 1; the gap between
+  // 0.99 and 0.9999 says more about a misread than that between 0.5 and 0.6.
+  const ocr = Math.min(1, -Math.log10(Math.max(1e-4, 1 - f.ocr)) / 4);
+  return [f.score, f.margin, Math.min(3, f.support) / 3, f.rule ? 1 : 0, ocr, f.labelled ? 1 : 0];
 }
 
 /**
@@ -51,7 +54,9 @@ export function confidenceOf(kind: ValueKind, f: ConfidenceFeatures): number {
   const x = featureVector(f);
   let z = w.bias;
   for (let i = 0; i < x.length; i++) z += w.weights[i] * x[i];
-  return round3(1 / (1 + Math.exp(-z)));
+  // The fit saw few lines read below 0.9: below that, the recognition confidence bounds the value's
+  // (a line read at 0.55 gives at most 0.74), so a poorly read value is never reported as sure.
+  return round3(Math.min(1 / (1 + Math.exp(-z)), Math.sqrt(f.ocr)));
 }
 
 export function round3(n: number): number {

@@ -39,11 +39,26 @@ export interface DocumentPage {
   render(): Promise<RgbImage>;
 }
 
+/** An XML file embedded in a PDF (a ZUGFeRD / Factur-X / XRechnung invoice, or anything else). */
+export interface EmbeddedXmlFile {
+  /** The file name the PDF gives it (path stripped). */
+  name: string;
+  /** The file's text, decoded, without a byte-order mark. */
+  text: string;
+}
+
 export interface IntakeResult {
   mediaType: MediaType;
   pages: DocumentPage[];
   /** Warning codes, e.g. `declared_type_mismatch`. */
   warnings: string[];
+  /** XML files embedded in a PDF (see `xmlAttachments`); absent for images and PDFs without any. */
+  embeddedXml?: EmbeddedXmlFile[];
+  /**
+   * True when a PDF's embedded files could not be read (or an XML one was over the size limit):
+   * the document is read all the same, and the caller may warn `embedded_data_unreadable`.
+   */
+  embeddedXmlUnreadable?: boolean;
   /** Frees decoder resources (PDF documents); pages cannot be rendered after it. */
   close(): Promise<void>;
 }

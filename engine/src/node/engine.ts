@@ -4,6 +4,7 @@ import { ServiceError } from '../errors/service-error.js';
 import { parseClientOcr } from '../extract/client-ocr.js';
 import { templateVersion, type DocumentTypeVersion } from '../extract/document-type.js';
 import { parseExtractOptions, parseMode } from '../extract/extract-options.js';
+import { readEmbeddedInvoice, type EmbeddedInvoice } from '../extract/embedded/read-embedded-invoice.js';
 import { extractFromText } from '../extract/extract-text.js';
 import type { TextPage } from '../extract/layout/document-text.js';
 import type { VerificationEndpoint } from '../extract/verify/chat-client.js';
@@ -63,6 +64,7 @@ export class Engine {
     }
 
     let pages: TextPage[];
+    let embedded: EmbeddedInvoice | null = null;
     const warnings: ExtractionWarning[] = [];
     if ('client_ocr' in input) {
       const parsed = parseClientOcr(input.client_ocr);
@@ -72,8 +74,14 @@ export class Engine {
       const read = await this.ocr().read({ bytes: input.file, declaredType: input.declaredType, fast: mode === 'fast' });
       pages = read.pages.map((p: OcrPage) => ({ page: p.page, width: p.width, height: p.height, source: p.source, lines: p.lines }));
       warnings.push(...read.warnings.map(warningFor));
+      // An embedded invoice XML is read first, unless the caller asked for the visible page only.
+      if (options.embedded_data && (read.embeddedXml?.length || read.embeddedXmlUnreadable)) {
+        const found = readEmbeddedInvoice(read.embeddedXml ?? []);
+        embedded = found.invoice;
+        if (!embedded && (found.unreadable || read.embeddedXmlUnreadable)) warnings.push(warningFor('embedded_data_unreadable'));
+      }
     }
-    let content = extractFromText({ pages, warnings }, type, {
+    let content = extractFromText({ pages, warnings, embedded }, type, {
       mode,
       now: opts.now,
       knownMerchants: options.known_merchants,

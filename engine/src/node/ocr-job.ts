@@ -1,6 +1,6 @@
 import type { OcrPage } from '../contracts/ocr.js';
 import type { ErrorCode } from '../errors/error-catalogue.js';
-import type { IntakeLimits } from '../intake/document.js';
+import type { EmbeddedXmlFile, IntakeLimits } from '../intake/document.js';
 import type { PageReadOptions } from '../ocr/page-reader.js';
 
 /** What the OCR worker is asked to do: read one document's bytes. */
@@ -24,5 +24,14 @@ export interface OcrWorkerData {
 
 /** Errors cross the thread boundary as data and become ServiceErrors again on the caller's side. */
 export type OcrJobResult =
-  | { ok: true; mediaType: string; pages: OcrPage[]; warnings: string[] }
+  | {
+      ok: true;
+      mediaType: string;
+      pages: OcrPage[];
+      warnings: string[];
+      /** XML files embedded in a PDF (e-invoices); absent for images and PDFs without any. */
+      embeddedXml?: EmbeddedXmlFile[];
+      /** A PDF's embedded files could not be read; the pages were read all the same. */
+      embeddedXmlUnreadable?: boolean;
+    }
   | { ok: false; error: { code: ErrorCode; message: string; param?: string; details?: Record<string, unknown> } };

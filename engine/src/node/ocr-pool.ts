@@ -1,6 +1,7 @@
 import { Piscina } from 'piscina';
 import type { OcrPage } from '../contracts/ocr.js';
 import { ServiceError } from '../errors/service-error.js';
+import type { EmbeddedXmlFile } from '../intake/document.js';
 import type { OcrJob, OcrJobResult, OcrWorkerData } from './ocr-job.js';
 
 export interface OcrPoolOptions extends OcrWorkerData {
@@ -14,6 +15,10 @@ export interface DocumentText {
   mediaType: string;
   pages: OcrPage[];
   warnings: string[];
+  /** XML files embedded in a PDF (ZUGFeRD / Factur-X / XRechnung invoices...); absent for images and PDFs without any. */
+  embeddedXml?: EmbeddedXmlFile[];
+  /** True when a PDF's embedded files could not be read: the caller may warn `embedded_data_unreadable`. */
+  embeddedXmlUnreadable?: boolean;
 }
 
 /**
@@ -45,7 +50,11 @@ export class OcrPool {
     // (a Node Buffer's slice() would be a view, not a copy).
     const bytes = new Uint8Array(job.bytes);
     const result = (await this.pool.run({ ...job, bytes }, { transferList: [bytes.buffer] })) as OcrJobResult;
-    return unwrap(result) as DocumentText;
+    const { mediaType, pages, warnings, embeddedXml, embeddedXmlUnreadable } = unwrap(result) as Extract<OcrJobResult, { ok: true }>;
+    const text: DocumentText = { mediaType, pages, warnings };
+    if (embeddedXml?.length) text.embeddedXml = embeddedXml;
+    if (embeddedXmlUnreadable) text.embeddedXmlUnreadable = true;
+    return text;
   }
 
   async close(): Promise<void> {

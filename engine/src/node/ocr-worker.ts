@@ -22,13 +22,16 @@ function models(): Promise<OcrModels> {
   return loading;
 }
 
-/** Piscina task: intake, then the text of every page. Never throws: errors come back as data. */
+/** Piscina task: intake, then the text of every page (and a PDF's embedded XML). Never throws: errors come back as data. */
 export default async function runOcrJob(job: OcrJob): Promise<OcrJobResult> {
   try {
     const doc = await readDocument(job.bytes, { declaredType: job.declaredType, limits: job.limits });
     try {
       const pages = await readDocumentText(doc.pages, models, job.fast ? FAST_PAGE_READ_OPTIONS : settings.pageOptions);
-      return { ok: true, mediaType: doc.mediaType, pages, warnings: doc.warnings };
+      const result: OcrJobResult = { ok: true, mediaType: doc.mediaType, pages, warnings: doc.warnings };
+      if (doc.embeddedXml?.length) result.embeddedXml = doc.embeddedXml;
+      if (doc.embeddedXmlUnreadable) result.embeddedXmlUnreadable = true;
+      return result;
     } finally {
       await doc.close();
     }

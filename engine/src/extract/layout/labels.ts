@@ -21,6 +21,8 @@ interface CompiledAlias {
   path: string;
   alias: string;
   re: RegExp;
+  /** The alias's letters and digits, upper-case: a line holds the alias only if its own hold these in a row. */
+  key: string;
   /** Letters and digits in the alias: longer labels win overlaps ("Sub Total" over "Total"). */
   weight: number;
 }
@@ -39,7 +41,7 @@ export class LabelFinder {
     for (const { path, aliases } of sets) {
       for (const alias of aliases) {
         const re = aliasPattern(alias);
-        if (re) this.compiled.push({ path, alias, re, weight: alias.replace(/[^\p{L}\p{N}]/gu, '').length });
+        if (re) this.compiled.push({ path, alias, re, key: compact(alias), weight: alias.replace(/[^\p{L}\p{N}]/gu, '').length });
       }
     }
   }
@@ -53,7 +55,11 @@ export class LabelFinder {
 
   inLine(line: Line): LabelHit[] {
     const raw: (LabelHit & { weight: number })[] = [];
+    // A match leaves only separators between the alias's characters, so its letters and digits
+    // stand in a row in the line's: most aliases are ruled out without running their pattern.
+    const letters = compact(line.text);
     for (const c of this.compiled) {
+      if (!letters.includes(c.key)) continue;
       c.re.lastIndex = 0;
       for (const m of line.text.matchAll(c.re)) {
         const start = m.index;

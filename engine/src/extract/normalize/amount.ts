@@ -1,3 +1,5 @@
+import { memoByText } from './memo.js';
+
 /**
  * Amounts as receipts and invoices print them: decimal point or comma, thousands grouped by
  * comma, point, no-break space or apostrophe, minus in front or behind (refund lines print `0.75-`),
@@ -34,7 +36,9 @@ const AMOUNT =
   /(?:(?<![\p{L}\p{N}.,/:-])|(?<=(?<![\p{L}])(?:RM|Rs|Rp|USD|EUR|GBP|SGD|MYR|AUD|CAD|CHF|INR|IDR|HKD|NZD|PHP|THB|CNY|JPY)))(\(\s*)?([-\u2212]\s?)?(\d{1,3}(?:[,.'\u2019\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?|(?<![\p{N}])[.,]\d{2}(?![\p{N}]))(-(?!\p{N}))?(\s*\))?(?![\p{L}\p{N}%]|[.,/:-]\p{N})/gu;
 
 /** Every amount in a text, left to right. */
-export function findAmounts(text: string, opts: AmountOptions = {}): ParsedAmount[] {
+export const findAmounts: (text: string, opts?: AmountOptions) => readonly ParsedAmount[] = memoByText(readAmounts);
+
+function readAmounts(text: string, opts: AmountOptions = {}): ParsedAmount[] {
   const found: ParsedAmount[] = [];
   for (const m of text.matchAll(AMOUNT)) {
     const [whole, open, lead, digits, trail, close] = m;

@@ -1,3 +1,4 @@
+import { memoByText } from './memo.js';
 import { isCurrencyCode } from '../known-lists.js';
 
 /**
@@ -72,7 +73,9 @@ const MARK_RE = new RegExp(
 );
 
 /** Every currency mark or code in a text, left to right. */
-export function findCurrencies(text: string, opts: { country?: string } = {}): ParsedCurrency[] {
+export const findCurrencies: (text: string, opts?: { country?: string }) => readonly ParsedCurrency[] = memoByText(readCurrencies);
+
+function readCurrencies(text: string, opts: { country?: string } = {}): ParsedCurrency[] {
   const found: ParsedCurrency[] = [];
   for (const m of text.matchAll(MARK_RE)) {
     const raw = m[0];

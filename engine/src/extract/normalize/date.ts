@@ -1,4 +1,5 @@
 import { isCalendarDate } from '../field-checks.js';
+import { memoByText } from './memo.js';
 
 /**
  * Dates as documents print them, to ISO `YYYY-MM-DD`: year first (2018-04-18), day or month
@@ -71,7 +72,9 @@ interface Reading {
 }
 
 /** Every date in a text, left to right; overlapping matches keep the earliest, longest. */
-export function findDates(text: string): ParsedDate[] {
+export const findDates: (text: string) => readonly ParsedDate[] = memoByText(readDates);
+
+function readDates(text: string): ParsedDate[] {
   const found: ParsedDate[] = [];
   for (const { re, read } of PATTERNS) {
     for (const m of text.matchAll(re)) {

@@ -17,6 +17,8 @@ export interface ParsedPhone {
 
 /** Every phone number in a text; `country` (ISO 3166 alpha-2) reads national numbers. */
 export function findPhones(text: string, opts: { country?: string } = {}): ParsedPhone[] {
+  // Seven digits at least (checked first: most receipt lines hold no phone number).
+  if ((text.match(/\d/g)?.length ?? 0) < 7) return [];
   const country = opts.country as CountryCode | undefined;
   const found: ParsedPhone[] = [];
   let matches: ReturnType<typeof findPhoneNumbersInText> = [];

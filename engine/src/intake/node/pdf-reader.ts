@@ -5,13 +5,14 @@ import type { PDFDocumentLoadingTask, PDFDocumentProxy, PDFPageProxy } from 'pdf
 import type { OcrLine } from '../../contracts/ocr.js';
 import type { RgbImage } from '../../contracts/raster.js';
 import { ServiceError, isServiceError } from '../../errors/service-error.js';
-import type { DocumentPage, IntakeLimits } from '../document.js';
+import type { DocumentPage, EmbeddedXmlFile, IntakeLimits } from '../document.js';
+import { xmlAttachments, type PdfAttachment } from '../embedded-files.js';
 import { pdfRenderScale } from '../limits.js';
 import { groupTextLines, type PdfFontStyle, type PdfTextItem } from '../pdf-text.js';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 
-/** Each pdf.js operation (open, page, text, render) gets this long before `unreadable_pdf`. */
+/** Each pdf.js operation (open, page, text, render, embedded files) gets this long before `unreadable_pdf`. */
 export const DEFAULT_PDF_OPERATION_TIMEOUT_MS = 20_000;
 
 let pdfjsModule: Promise<{ pdfjs: PdfJs; assets: string }> | undefined;
@@ -41,6 +42,13 @@ export interface PdfReadOptions {
 
 export interface OpenedPdf {
   pages: DocumentPage[];
+  /** The XML files embedded in the PDF (`xmlAttachments`): at most 10, each at most 5 MB. */
+  embeddedXml: EmbeddedXmlFile[];
+  /**
+   * True when the embedded files could not be read (damaged, over the time limit) or an XML
+   * file among them was over the size limit. The document itself is read all the same.
+   */
+  embeddedXmlUnreadable: boolean;
   close(): Promise<void>;
 }
 
@@ -92,9 +100,12 @@ export async function openPdf(bytes: Uint8Array, options: PdfReadOptions): Promi
       const page = await withTimeout(doc.getPage(number), timeoutMs);
       pages.push(await preparePage(page, number, { pdfjs, limits, timeoutMs, isClosed: () => closed }));
     }
+    const attachments = await readXmlAttachments(doc, timeoutMs);
     const opened = doc;
     return {
       pages,
+      embeddedXml: attachments.files,
+      embeddedXmlUnreadable: attachments.unreadable,
       close: async () => {
         if (closed) return;
         closed = true;
@@ -104,6 +115,20 @@ export async function openPdf(bytes: Uint8Array, options: PdfReadOptions): Promi
   } catch (error) {
     await (doc ? doc.destroy() : task.destroy()).catch(() => undefined);
     throw asPdfError(error);
+  }
+}
+
+/**
+ * The document's embedded files (the catalog's `/EmbeddedFiles` name tree) that are XML. A
+ * failure here never fails the document: it reports no files and `unreadable`.
+ */
+async function readXmlAttachments(doc: PDFDocumentProxy, timeoutMs: number): Promise<{ files: EmbeddedXmlFile[]; unreadable: boolean }> {
+  try {
+    const attachments = (await withTimeout(doc.getAttachments(), timeoutMs)) as Record<string, PdfAttachment> | null;
+    const { files, skipped } = xmlAttachments(attachments);
+    return { files, unreadable: skipped };
+  } catch {
+    return { files: [], unreadable: true };
   }
 }
 

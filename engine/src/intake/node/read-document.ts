@@ -37,6 +37,8 @@ const TIFF_RASTER_CACHE_BYTES = 256 * 1024 * 1024;
  *
  * Images are decoded here (a damaged photo is refused at intake); `render()` hands the raster
  * over. PDF pages carry their text layer and are rendered on demand; `close()` frees the PDF.
+ * A PDF's embedded XML files (e-invoices) come as `embeddedXml`; when they cannot be read,
+ * `embeddedXmlUnreadable` says so and the document is read all the same.
  */
 export async function readDocument(bytes: Uint8Array, options: ReadDocumentOptions = {}): Promise<IntakeResult> {
   if (!(bytes instanceof Uint8Array)) throw new ServiceError('internal_error', { message: 'readDocument expects the bytes as a Uint8Array.' });
@@ -64,7 +66,10 @@ export async function readDocument(bytes: Uint8Array, options: ReadDocumentOptio
     case 'application/pdf': {
       const timeoutMs = options.pdfOperationTimeoutMs ?? DEFAULT_PDF_OPERATION_TIMEOUT_MS;
       const pdf = await guard(openPdf(bytes, { limits, timeoutMs }), 'unreadable_pdf');
-      return result(pdf.pages, pdf.close);
+      const read = result(pdf.pages, pdf.close);
+      if (pdf.embeddedXml.length > 0) read.embeddedXml = pdf.embeddedXml;
+      if (pdf.embeddedXmlUnreadable) read.embeddedXmlUnreadable = true;
+      return read;
     }
   }
 }
