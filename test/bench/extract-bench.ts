@@ -10,6 +10,7 @@
  *
  * `--ocr-cache DIR` reuses page text from `DIR/<dataset>.jsonl` (lines of `cli ocr --json`) for
  * images, so extraction can be re-measured without re-reading them; times are then extraction only.
+ * `BENCH_MISSES=<field>` prints each document where that field is wrong (label and value).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
