@@ -101,6 +101,10 @@ describe('layout', () => {
     expect(repairFigures('Grand Total RM 5 1 . 3 0')).toBe('Grand Total RM 51.30');
     expect(repairFigures('R M8. 50')).toBe('RM 8.50');
     expect(repairFigures('2 x RM 1.75')).toBe('2 x RM 1.75');
+    // A decimal point parted from either side by a space.
+    expect(repairFigures('Total After Adj 127 .3 5')).toBe('Total After Adj 127.35');
+    expect(repairFigures('2. 10 ZR')).toBe('2.10 ZR');
+    expect(repairFigures('No. 2. 100 pcs')).toBe('No. 2. 100 pcs');
   });
 });
 

@@ -11,36 +11,36 @@ export type CalibrationGroup = 'amount' | 'date' | 'name' | 'address' | 'other';
 // FITTED (written by the fit; edit the script, not these numbers)
 export const CALIBRATION: Record<CalibrationGroup, { bias: number; weights: number[] }> = {
   "other": {
-    "bias": -2.141,
+    "bias": -2.023,
     "weights": [
-      3.742,
-      2.461,
-      0.595,
-      0.604,
-      3.19,
-      -3.326
+      3.29,
+      2.318,
+      1.01,
+      0.705,
+      3.405,
+      -3.061
     ]
   },
   "amount": {
-    "bias": -2.291,
+    "bias": -2.241,
     "weights": [
-      4.072,
-      0.851,
-      -0.222,
-      1.234,
-      1.87,
-      -2.228
+      3.424,
+      0.472,
+      0.257,
+      1.395,
+      1.952,
+      -1.551
     ]
   },
   "date": {
-    "bias": 1.246,
+    "bias": 1.07,
     "weights": [
-      -0.223,
-      1.808,
-      0.754,
+      -0.325,
+      2.154,
+      1.148,
       0,
-      0.941,
-      0.638
+      1.118,
+      0.435
     ]
   },
   "name": {

@@ -23,8 +23,10 @@ export function repairFigures(text: string): string {
   t = t.replace(/(?<![\p{N}])(\d{1,2}([/.-])\d{1,2}\2(?:\d{4}|\d{2}))(?=\d{1,2}:\d{2}(?!\d))/gu, '$1 ');
   // An amount after its currency, spaced out: `RM 5 1 . 3 0`, `R M8. 50` -> RM 51.30.
   t = t.replace(/\b(R ?M|\$|€|£) ?((?:\d ?){1,7}[.,] ?\d ?\d)(?![\p{N}])/gu, (_, cur: string, num: string) => `${cur.replace(/ /g, '')} ${num.replace(/ /g, '')}`);
-  // Cents split from their first digit: `52.0 0`.
+  // Cents split from their first digit: `52.0 0`; a decimal point split from the whole part: `127 .35`.
+  t = t.replace(/(?<=\d) (?=[.,]\d ?\d(?!\d))/g, '');
   t = t.replace(/(?<=\d[.,]\d) (?=\d(?!\d))/g, '');
+  t = t.replace(/(?<=\d[.,]) (?=\d\d(?!\d))/g, '');
   // Spaces around a time's colon.
   t = t.replace(/(?<=\d) ?: ?(?=\d\d)/g, ':');
   return t;
