@@ -16,13 +16,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ExtractionContent } from '../../engine/src/contracts/extraction.js';
-import type { OcrPage } from '../../engine/src/contracts/ocr.js';
 import { templateVersion } from '../../engine/src/extract/document-type.js';
 import { extractFromText } from '../../engine/src/extract/extract-text.js';
+import type { TextPage } from '../../engine/src/extract/layout/document-text.js';
 import { Engine } from '../../engine/src/node/engine.js';
 import { declaredTypeFromName } from '../../engine/src/node/declared-type.js';
 import { accuracyByField, median, reliability, reviewFigures, type Scored } from './extract-scores.js';
-import { DATASETS, invoice2data, matches, sroie, textFileClientOcr, wildReceipt, zugferd, type Sample } from './extract-truth.js';
+import { DATASETS, invoice2data, matches, readOcrCache, sroie, textFileClientOcr, wildReceipt, zugferd, type Sample } from './extract-truth.js';
 
 interface RunResult {
   name: string;
@@ -62,17 +62,9 @@ async function run(name: string, samples: readonly Sample[], extract: Extractor)
   return result;
 }
 
-/** Page text cached from `cli ocr --json`, by file path. */
-function loadCache(dir: string | undefined, dataset: string): Map<string, OcrPage[]> {
-  const cache = new Map<string, OcrPage[]>();
-  const file = dir ? join(dir, `${dataset}.jsonl`) : '';
-  if (!dir || !existsSync(file)) return cache;
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (!line.trim()) continue;
-    const o = JSON.parse(line) as { file: string; pages?: OcrPage[] };
-    if (o.pages) cache.set(o.file, o.pages);
-  }
-  return cache;
+/** The cached page text of a dataset's images under `--ocr-cache DIR`; none without the option. */
+function loadCache(dir: string | undefined, dataset: string): Map<string, TextPage[]> {
+  return dir ? readOcrCache(join(dir, `${dataset}.jsonl`)) : new Map();
 }
 
 function report(r: RunResult) {
@@ -108,14 +100,10 @@ async function main() {
   const engine = new Engine();
   const now = new Date();
   const fromFile =
-    (cache: Map<string, OcrPage[]>, options: Record<string, unknown> = {}): Extractor =>
+    (cache: Map<string, TextPage[]>, options: Record<string, unknown> = {}): Extractor =>
     async (s) => {
       const pages = cache.get(s.file);
-      if (pages) {
-        // Older `cli ocr` output has no `source`: images are read by OCR.
-        const text = pages.map((p) => ({ page: p.page, width: p.width, height: p.height, source: p.source ?? ('ocr' as const), lines: p.lines }));
-        return extractFromText({ pages: text }, templateVersion(s.type), { now });
-      }
+      if (pages) return extractFromText({ pages }, templateVersion(s.type), { now });
       if (s.file.endsWith('.txt')) return engine.extract({ client_ocr: textFileClientOcr(readFileSync(s.file, 'utf8')) }, s.type, { now, options });
       return engine.extract({ file: new Uint8Array(readFileSync(s.file)), declaredType: declaredTypeFromName(s.file) }, s.type, { now, options });
     };

@@ -5,6 +5,8 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { OcrPage } from '../../engine/src/contracts/ocr.js';
+import type { TextPage } from '../../engine/src/extract/layout/document-text.js';
 import { findDates } from '../../engine/src/extract/normalize/date.js';
 
 export const DATASETS = new URL('../../../shared/datasets/', import.meta.url).pathname;
@@ -29,6 +31,22 @@ export interface Sample {
   fields: FieldTruth[];
   /** SROIE: the ground-truth OCR lines, as `client_ocr` input. */
   clientOcr?: () => Promise<unknown>;
+}
+
+/**
+ * Page text saved by `npm run --silent cli -- ocr --json FILES > FILE` (one line per file), by
+ * file path, as extraction takes it; empty when FILE does not exist. Output of older versions
+ * has no `source`: such pages are images read by OCR.
+ */
+export function readOcrCache(file: string): Map<string, TextPage[]> {
+  const cache = new Map<string, TextPage[]>();
+  if (!existsSync(file)) return cache;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    const o = JSON.parse(line) as { file: string; pages?: (Omit<OcrPage, 'source'> & { source?: OcrPage['source'] })[] };
+    if (o.pages) cache.set(o.file, o.pages.map((p) => ({ page: p.page, width: p.width, height: p.height, source: p.source ?? 'ocr', lines: p.lines })));
+  }
+  return cache;
 }
 
 export const norm = (s: unknown) =>

@@ -17,7 +17,7 @@ import { featureVector, type ConfidenceFeatures } from '../../engine/src/extract
 import { templateVersion } from '../../engine/src/extract/document-type.js';
 import { extractFromText } from '../../engine/src/extract/extract-text.js';
 import { reliability } from './extract-scores.js';
-import { matches, sroie, wildReceipt, type Sample } from './extract-truth.js';
+import { matches, readOcrCache, sroie, wildReceipt, type Sample } from './extract-truth.js';
 
 interface Example {
   group: CalibrationGroup;
@@ -32,18 +32,13 @@ interface Model {
 }
 
 function examplesFrom(samples: readonly Sample[], cacheFile: string, docOffset: number): Example[] {
-  const pages = new Map<string, unknown[]>();
-  for (const line of readFileSync(cacheFile, 'utf8').split('\n')) {
-    if (!line.trim()) continue;
-    const o = JSON.parse(line) as { file: string; pages?: unknown[] };
-    if (o.pages) pages.set(o.file, o.pages);
-  }
+  const pages = readOcrCache(cacheFile);
   const out: Example[] = [];
   samples.forEach((s, n) => {
-    const p = pages.get(s.file) as { page: number; width: number; height: number; source?: 'ocr'; lines: never[] }[] | undefined;
+    const p = pages.get(s.file);
     if (!p) return;
     const seen = new Map<string, { group: CalibrationGroup; features: ConfidenceFeatures }>();
-    const ex = extractFromText({ pages: p.map((q) => ({ ...q, source: q.source ?? 'ocr' })) }, templateVersion(s.type), {
+    const ex = extractFromText({ pages: p }, templateVersion(s.type), {
       onFeatures: (path, group, features) => seen.set(path, { group, features }),
     });
     for (const t of s.fields) {
@@ -133,8 +128,8 @@ function main() {
     console.log('skipped: --ocr-cache DIR with sroie.jsonl (and wildreceipt.jsonl) from `cli ocr --json` is needed');
     return;
   }
-  const examples = [...examplesFrom(sroie(), join(dir, 'sroie.jsonl'), 0)];
-  if (existsSync(join(dir, 'wildreceipt.jsonl'))) examples.push(...examplesFrom(wildReceipt(), join(dir, 'wildreceipt.jsonl'), 100_000));
+  // No wildreceipt.jsonl: SROIE alone.
+  const examples = [...examplesFrom(sroie(), join(dir, 'sroie.jsonl'), 0), ...examplesFrom(wildReceipt(), join(dir, 'wildreceipt.jsonl'), 100_000)];
 
   // Two folds by document: fit on one, measure on the other.
   const heldOut = [];

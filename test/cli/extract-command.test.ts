@@ -8,7 +8,7 @@ import { templateVersion } from '../../engine/src/extract/document-type.js';
 import { extractFromText } from '../../engine/src/extract/extract-text.js';
 import { parseClientOcr } from '../../engine/src/extract/client-ocr.js';
 import { warningFor } from '../../engine/src/extract/warnings.js';
-import { cliError, parseThreads } from '../../engine/src/node/cli-outcome.js';
+import { cliError, parsePositiveInteger } from '../../engine/src/node/cli-outcome.js';
 import { resolveType } from '../../engine/src/node/extract-command.js';
 import { makeTempDir } from '../support/render-receipt.js';
 import { receiptPage } from '../support/receipt-lines.js';
@@ -52,9 +52,9 @@ describe('cli outcome helpers', () => {
   });
 
   it('--threads is a positive whole number or refused', () => {
-    expect(parseThreads(undefined)).toBeUndefined();
-    expect(parseThreads('2')).toBe(2);
-    for (const bad of ['0', '-1', '1.5', 'two', '']) expect(parseThreads(bad), bad).toBeNull();
+    expect(parsePositiveInteger(undefined)).toBeUndefined();
+    expect(parsePositiveInteger('2')).toBe(2);
+    for (const bad of ['0', '-1', '1.5', 'two', '']) expect(parsePositiveInteger(bad), bad).toBeNull();
   });
 });
 

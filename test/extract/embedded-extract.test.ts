@@ -54,4 +54,13 @@ describe('Engine.extract on a PDF with an embedded invoice', () => {
     expect(ex.warnings.map((w) => w.code)).toContain('embedded_data_unreadable');
     expect(ex.fields.total_amount).toMatchObject({ value: 12.5, source: 'pdf_text' });
   }, 60_000);
+
+  it('warns embedded_data_unreadable when the attachment itself cannot be read, and not with embedded_data false', async () => {
+    const broken = attachmentPdf([{ name: 'factur-x.xml', content: ciiInvoice(), filter: 'JBIG2Decode' }]);
+    const ex = await engine.extract({ file: broken }, 'invoice');
+    expect(ex.warnings.map((w) => w.code)).toContain('embedded_data_unreadable');
+    expect(ex.fields.total_amount.source).toBe('pdf_text');
+    const off = await engine.extract({ file: broken }, 'invoice', { options: { embedded_data: false } });
+    expect(off.warnings).toEqual([]);
+  }, 60_000);
 });

@@ -43,6 +43,10 @@ describe('findHeaderBlock', () => {
     });
   });
 
+  it('cuts the registration number after the legal form, whatever was matched before', () => {
+    expect(header(["KING'S CONFECTIONERY S/B 273500-U (KSB)", 'LOT 1, JALAN EXAMPLE,', '43300 SERI KEMBANGAN', 'TAX INVOICE']).name).toBe("KING'S CONFECTIONERY S/B");
+  });
+
   it('finds no name in a page of figures', () => {
     expect(header(['12.00', '3 x 4', '0.50'])).toEqual({ name: null, address: null });
   });

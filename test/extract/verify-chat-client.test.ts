@@ -1,8 +1,8 @@
 // Verified mode's chat-completions client against a local server speaking the protocol: the
 // request it sends, and every way the call fails coming back as a typed failure, never thrown.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { completeChat, completionsUrl } from '../../engine/src/extract/verify/chat-client.js';
-import { startChatServer, type ChatServer } from '../support/chat-server.js';
+import { startChatServer, useChatServer } from '../support/chat-server.js';
 
 const MESSAGES = [
   { role: 'system' as const, content: 'Answer in JSON.' },
@@ -10,15 +10,7 @@ const MESSAGES = [
 ];
 
 describe('completeChat', () => {
-  let server: ChatServer;
-  beforeAll(async () => {
-    server = await startChatServer();
-  });
-  afterAll(() => server.close());
-  beforeEach(() => {
-    server.requests.length = 0;
-    server.reply = () => ({ content: '{"fields":{}}' });
-  });
+  const server = useChatServer(() => ({ content: '{"fields":{}}' }));
 
   it('POSTs model, messages, temperature 0 and a JSON response format to <base>/chat/completions', async () => {
     const result = await completeChat({ baseUrl: server.baseUrl, model: 'qwen2.5:3b' }, MESSAGES);

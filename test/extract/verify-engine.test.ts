@@ -3,10 +3,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../engine/src/node/engine.js';
 import { verificationFromEnv } from '../../engine/src/node/extract-command.js';
-import { startChatServer, type ChatServer } from '../support/chat-server.js';
+import { startChatServer, useChatServer, type ChatServer } from '../support/chat-server.js';
 import { receiptPage } from '../support/receipt-lines.js';
 import { runCli } from '../support/run-cli.js';
 
@@ -15,15 +15,7 @@ const RECEIPT = receiptPage(['SHOP SDN BHD', 'Date: 01/02/2024', 'TOTAL 9.00']);
 const answer = (fields: Record<string, unknown>) => JSON.stringify({ fields });
 
 describe('Engine in verified mode', () => {
-  let server: ChatServer;
-  beforeAll(async () => {
-    server = await startChatServer();
-  });
-  afterAll(() => server.close());
-  beforeEach(() => {
-    server.requests.length = 0;
-    server.reply = () => ({ content: answer({ merchant: { verdict: 'agree' }, amount: { verdict: 'disagree', value: '9.50' }, currency: { verdict: 'disagree', value: 'MYR' } }) });
-  });
+  const server = useChatServer(() => ({ content: answer({ merchant: { verdict: 'agree' }, amount: { verdict: 'disagree', value: '9.50' }, currency: { verdict: 'disagree', value: 'MYR' } }) }));
 
   it('checks the fields with the configured model after extraction', async () => {
     const engine = new Engine({ verification: { baseUrl: server.baseUrl, model: 'qwen2.5:3b', apiKey: 'local-key' } });

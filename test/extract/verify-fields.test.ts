@@ -1,7 +1,7 @@
 // Verified mode's field check from page text to the applied answer, against a local server that
 // speaks the chat-completions protocol: the prompt, the five outcomes, data and review effects,
 // the counts, and a failed call leaving the extraction as read with a warning.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ExtractionContent, FieldResult } from '../../engine/src/contracts/extraction.js';
 import { parseClientOcr } from '../../engine/src/extract/client-ocr.js';
 import { definitionVersion } from '../../engine/src/extract/document-type.js';
@@ -11,7 +11,7 @@ import { normaliseAnswerValue, passesFieldChecks } from '../../engine/src/extrac
 import { VERIFIED_VALUE_CONFIDENCE } from '../../engine/src/extract/verify/apply-verification.js';
 import { verifyExtraction } from '../../engine/src/extract/verify/verify-extraction.js';
 import { MAX_PROMPT_TEXT, pageText, readVerifyAnswer } from '../../engine/src/extract/verify/verify-prompt.js';
-import { startChatServer, type ChatServer } from '../support/chat-server.js';
+import { startChatServer, useChatServer } from '../support/chat-server.js';
 import { receiptPage, type Cell } from '../support/receipt-lines.js';
 
 const NOW = new Date('2026-01-01T12:00:00Z');
@@ -59,18 +59,10 @@ const at = (content: ExtractionContent, path: string): FieldResult => {
 const codes = (content: ExtractionContent) => content.review.reasons.map((r) => `${r.code}:${r.path}`);
 
 describe('verifyExtraction against a chat-completions server', () => {
-  let server: ChatServer;
+  const server = useChatServer(() => ({ content: answer({}) }));
   const endpoint = () => ({ baseUrl: server.baseUrl, model: 'test-model' });
   const verify = (content: ExtractionContent, pages: TextPage[], opts: { timeoutMs?: number } = {}) =>
     verifyExtraction(content, pages, PARKING.definition, { ...endpoint(), ...opts }, { now: NOW });
-
-  beforeAll(async () => {
-    server = await startChatServer();
-  });
-  afterAll(() => server.close());
-  beforeEach(() => {
-    server.requests.length = 0;
-  });
 
   it('sends the page text in reading order and every scalar field with its type, description and value; arrays are left out', async () => {
     server.reply = () => ({ content: answer({}) });

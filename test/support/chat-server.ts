@@ -2,6 +2,7 @@
 // records every request and answers as each test scripts it, so no language model is needed.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 export interface ChatRequest {
   method: string;
@@ -32,7 +33,23 @@ export function completion(content: string): string {
   });
 }
 
-export async function startChatServer(): Promise<ChatServer> {
+/**
+ * A server for the tests of one `describe`: started before them, closed after, its requests
+ * cleared and its reply reset to `reply` before each. The object is filled in once started.
+ */
+export function useChatServer(reply: ChatServer['reply']): ChatServer {
+  const server = {} as ChatServer;
+  beforeAll(() => startChatServer(server));
+  afterAll(() => server.close());
+  beforeEach(() => {
+    server.requests.length = 0;
+    server.reply = reply;
+  });
+  return server;
+}
+
+/** Starts a server on a free port; `into` (optional) is the object filled in and returned. */
+export async function startChatServer(into: Partial<ChatServer> = {}): Promise<ChatServer> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -53,7 +70,7 @@ export async function startChatServer(): Promise<ChatServer> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const state: ChatServer = {
+  const state: ChatServer = Object.assign(into, {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests: [],
     reply: () => ({ content: '{}' }),
@@ -62,7 +79,7 @@ export async function startChatServer(): Promise<ChatServer> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
-  };
+  });
   return state;
 }
 

@@ -21,6 +21,31 @@ function indexChildren(field: FieldDefinition, path: string, into: Map<string, F
   }
 }
 
+/**
+ * The scalar fields of a definition with their data paths, nested objects included
+ * (`merchant.name`), in definition order; arrays are left out (they are read as tables).
+ */
+export function scalarFields(fields: Record<string, FieldDefinition>, prefix = ''): { path: string; name: string; field: FieldDefinition }[] {
+  const out: { path: string; name: string; field: FieldDefinition }[] = [];
+  for (const [name, field] of Object.entries(fields)) {
+    const path = prefix === '' ? name : `${prefix}.${name}`;
+    if (field.type === 'object') out.push(...scalarFields(field.fields ?? {}, path));
+    else if (field.type !== 'array') out.push({ path, name, field });
+  }
+  return out;
+}
+
+/** Sets a value at a dotted path of extracted data (`merchant.name`), making the objects on the way. */
+export function setPath(data: Record<string, unknown>, path: string, value: unknown): void {
+  const steps = path.split('.');
+  let at = data;
+  for (const s of steps.slice(0, -1)) {
+    if (at[s] === null || typeof at[s] !== 'object') at[s] = {};
+    at = at[s] as Record<string, unknown>;
+  }
+  at[steps[steps.length - 1]] = value;
+}
+
 /** The array part of a path (`line_items[]` of `line_items[].amount`); null outside arrays. */
 export function arrayPrefix(path: string): string | null {
   const at = path.lastIndexOf('[]');

@@ -1,7 +1,9 @@
 import type { Definition, FieldCheck, FieldDefinition, ReviewReason } from '../contracts/definition.js';
 import type { FieldResult } from '../contracts/extraction.js';
 import { emptyData } from '../doctypes/empty-data.js';
+import { scalarFields, setPath } from '../doctypes/field-paths.js';
 import { evaluateChecks } from './evaluate-checks.js';
+import { objectSummary, resultAt } from './field-results.js';
 import { isMissing } from './field-checks.js';
 import type { CalibrationGroup } from './calibration-weights.js';
 import { calibrationGroup, confidenceOf, round3, type ConfidenceFeatures } from './confidence.js';
@@ -153,7 +155,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
 
   const fields: Record<string, FieldResult> = {};
   for (const [name, field] of Object.entries(definition.fields)) {
-    fields[name] = name === 'line_items' && embeddedItems ? embeddedArrayResult(field, embeddedItems, checked.checks) : fieldResult(name, field, choices, checked.checks, data, items[name]);
+    fields[name] = name === 'line_items' && embeddedItems ? embeddedArrayResult(name, field, embeddedItems, checked.checks) : fieldResult(name, field, choices, checked.checks, data, items[name]);
   }
   // Values failing their type or pattern are reported, but `data` keeps to the schema: null.
   for (const [path, c] of choices) {
@@ -222,34 +224,6 @@ function headerCandidate(text: string, lines: Line[]): Candidate {
   return { value: text, raw: text, line: { ...line, confidence, box: linesBox(lines) }, start: 0, end: line.text.length, label: null, relation: 'header', score: 0.8 };
 }
 
-/** The scalar fields of a definition, nested objects included (`merchant.name`); arrays are read as tables. */
-function scalarFields(fields: Record<string, FieldDefinition>, prefix = ''): { path: string; name: string; field: FieldDefinition }[] {
-  const out: { path: string; name: string; field: FieldDefinition }[] = [];
-  for (const [name, field] of Object.entries(fields)) {
-    const path = prefix === '' ? name : `${prefix}.${name}`;
-    if (field.type === 'object') out.push(...scalarFields(field.fields ?? {}, path));
-    else if (field.type !== 'array') out.push({ path, name, field });
-  }
-  return out;
-}
-
-function setPath(data: Record<string, unknown>, path: string, value: unknown): void {
-  const steps = path.split('.');
-  let at = data;
-  for (const s of steps.slice(0, -1)) {
-    if (at[s] === null || typeof at[s] !== 'object') at[s] = {};
-    at = at[s] as Record<string, unknown>;
-  }
-  at[steps[steps.length - 1]] = value;
-}
-
-function resultAt(fields: Record<string, FieldResult>, path: string): FieldResult | undefined {
-  const [head, ...rest] = path.split('.');
-  let r: FieldResult | undefined = fields[head];
-  for (const s of rest) r = r?.fields?.[s];
-  return r;
-}
-
 function fieldResult(
   path: string,
   field: FieldDefinition,
@@ -262,20 +236,7 @@ function fieldResult(
   if (field.type === 'object') {
     const sub: Record<string, FieldResult> = {};
     for (const [name, f] of Object.entries(field.fields ?? {})) sub[name] = fieldResult(`${path}.${name}`, f, choices, checks, data, undefined);
-    const found = Object.values(sub).filter((r) => r.status !== 'missing');
-    return {
-      value: found.length > 0 ? Object.fromEntries(Object.entries(sub).map(([k, r]) => [k, r.value])) : null,
-      type: 'object',
-      status: found.length > 0 ? 'ok' : 'missing',
-      confidence: found.length > 0 ? round3(Math.min(...found.map((r) => r.confidence))) : 0,
-      verified: false,
-      checks: ownChecks,
-      source: found[0]?.source ?? null,
-      page: found[0]?.page ?? null,
-      bounding_box: found[0]?.bounding_box ?? null,
-      raw_text: null,
-      fields: sub,
-    };
+    return { ...objectSummary(sub), type: 'object', verified: false, checks: ownChecks, raw_text: null, fields: sub };
   }
   if (field.type === 'array') {
     const list = items ?? [];
@@ -348,16 +309,16 @@ function embeddedRows(rows: readonly Record<string, unknown>[], field: FieldDefi
   return rows.slice(0, field.max_items ?? rows.length).map((r) => Object.fromEntries(names.map((n) => [n, r[n] ?? null])));
 }
 
-function embeddedArrayResult(field: FieldDefinition, rows: Record<string, unknown>[], checks: Record<string, FieldCheck[]>): FieldResult {
+function embeddedArrayResult(path: string, field: FieldDefinition, rows: Record<string, unknown>[], checks: Record<string, FieldCheck[]>): FieldResult {
   const itemFields = field.items?.fields ?? {};
-  if (rows.length === 0) return missingResult('array', checks.line_items ?? []);
+  if (rows.length === 0) return missingResult('array', checks[path] ?? []);
   return {
-    ...embeddedResult('array', rows, checks.line_items ?? []),
+    ...embeddedResult('array', rows, checks[path] ?? []),
     raw_text: null,
     items: rows.map((row, i) =>
       Object.fromEntries(
         Object.entries(itemFields).map(([name, f]) => {
-          const c = checks[`line_items[${i}].${name}`] ?? [];
+          const c = checks[`${path}[${i}].${name}`] ?? [];
           return [name, isMissing(row[name]) ? missingResult(f.type, c) : embeddedResult(f.type, row[name], c)];
         }),
       ),

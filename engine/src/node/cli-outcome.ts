@@ -15,8 +15,8 @@ export function cliError(err: unknown): CliError {
   return isServiceError(err) ? { code: err.code, message: err.message } : { code: 'internal_error', message: ERROR_CATALOGUE.internal_error.message };
 }
 
-/** `--threads`: undefined when absent, null when not a positive whole number. */
-export function parseThreads(value: string | undefined): number | undefined | null {
+/** A count given as text (`--threads`, `DOCEX_LLM_TIMEOUT_MS`): undefined when absent, null when not a positive whole number. */
+export function parsePositiveInteger(value: string | undefined): number | undefined | null {
   if (value === undefined) return undefined;
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : null;

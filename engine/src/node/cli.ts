@@ -4,7 +4,7 @@ import type { OcrPage } from '../contracts/ocr.js';
 import { ENGINE_VERSION } from '../version.js';
 import { declaredTypeFromName } from './declared-type.js';
 import { DOCTYPE_USAGE, runDoctypeCommand } from './doctype-command.js';
-import { cliError, parseThreads, UNREADABLE_FILE } from './cli-outcome.js';
+import { cliError, parsePositiveInteger, UNREADABLE_FILE } from './cli-outcome.js';
 import { EXTRACT_USAGE } from './extract-command.js';
 import type { DocumentText, OcrPool } from './ocr-pool.js';
 
@@ -49,7 +49,7 @@ async function main(argv: string[]): Promise<number> {
     (values.help ? process.stdout : process.stderr).write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
-  const threads = parseThreads(values.threads);
+  const threads = parsePositiveInteger(values.threads);
   if (threads === null) {
     process.stderr.write(`--threads must be a positive whole number\n${USAGE}\n`);
     return 2;
@@ -73,7 +73,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 async function runExtract(files: string[], values: { json?: boolean; threads?: string; type?: string; definition?: string; mode?: string; options?: string }): Promise<number> {
-  const threads = parseThreads(values.threads);
+  const threads = parsePositiveInteger(values.threads);
   if (threads === null) {
     process.stderr.write(`--threads must be a positive whole number\n${EXTRACT_USAGE}\n`);
     return 2;

@@ -3,7 +3,7 @@ import { basename, extname } from 'node:path';
 import { definitionVersion, templateVersion, type DocumentTypeVersion } from '../extract/document-type.js';
 import type { VerificationEndpoint } from '../extract/verify/chat-client.js';
 import { ServiceError } from '../errors/service-error.js';
-import { cliError, UNREADABLE_FILE } from './cli-outcome.js';
+import { cliError, parsePositiveInteger, UNREADABLE_FILE } from './cli-outcome.js';
 import { declaredTypeFromName } from './declared-type.js';
 import type { Engine } from './engine.js';
 
@@ -56,8 +56,8 @@ export function verificationFromEnv(env: Record<string, string | undefined>): { 
     protocol = '';
   }
   if (protocol !== 'http:' && protocol !== 'https:') return { error: 'DOCEX_LLM_BASE_URL must be an http or https URL' };
-  const timeoutMs = timeout === undefined ? undefined : Number(timeout);
-  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) return { error: 'DOCEX_LLM_TIMEOUT_MS must be a positive whole number of milliseconds' };
+  const timeoutMs = parsePositiveInteger(timeout);
+  if (timeoutMs === null) return { error: 'DOCEX_LLM_TIMEOUT_MS must be a positive whole number of milliseconds' };
   return { endpoint: { baseUrl, model, ...(apiKey ? { apiKey } : {}), ...(timeoutMs !== undefined ? { timeoutMs } : {}) } };
 }
 

@@ -1,13 +1,9 @@
+import type { EmbeddedXmlFile } from '../../intake/document.js';
 import { isCii, readCii } from './cii.js';
 import { isUbl, readUbl } from './ubl.js';
 import type { ReadInvoice } from './values.js';
 import { parseXml } from './xml-tree.js';
 
-/** An XML file embedded in a PDF, as intake hands it on (`EmbeddedXmlFile`). */
-export interface EmbeddedXml {
-  name: string;
-  text: string;
-}
 
 /** The machine-readable invoice of a PDF (ZUGFeRD, Factur-X, XRechnung), read to the invoice template's field names. */
 export interface EmbeddedInvoice {
@@ -42,9 +38,9 @@ const INVOICE_FILE_NAMES = ['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xm
  * `CreditNote` is read. No files: `{invoice: null, unreadable: false}`; files, none of them a
  * readable invoice (malformed, another kind of XML): `{invoice: null, unreadable: true}`.
  */
-export function readEmbeddedInvoice(files: readonly EmbeddedXml[]): EmbeddedInvoiceRead {
+export function readEmbeddedInvoice(files: readonly EmbeddedXmlFile[]): EmbeddedInvoiceRead {
   if (files.length === 0) return { invoice: null, unreadable: false };
-  const rank = (file: EmbeddedXml) => {
+  const rank = (file: EmbeddedXmlFile) => {
     const index = INVOICE_FILE_NAMES.indexOf(file.name.toLowerCase());
     return index === -1 ? INVOICE_FILE_NAMES.length : index;
   };
@@ -57,7 +53,7 @@ export function readEmbeddedInvoice(files: readonly EmbeddedXml[]): EmbeddedInvo
 }
 
 /** One XML file as an invoice, or null when it is not well-formed or neither CII nor UBL. */
-export function readInvoiceXml(file: EmbeddedXml): EmbeddedInvoice | null {
+export function readInvoiceXml(file: EmbeddedXmlFile): EmbeddedInvoice | null {
   if (typeof file?.text !== 'string') return null;
   const document = parseXml(file.text);
   if (!document) return null;

@@ -9,7 +9,8 @@ export interface HeaderBlock {
 }
 
 // Company forms in names (the name may wrap before them). General legal words, not shop names.
-const LEGAL_FORM = /\b(SDN\.?\s*BHD|BHD|BERHAD|S\/B|PTE\.?\s*LTD|LTD|LIMITED|LLC|L\.L\.C|INC|CORP|CORPORATION|CO\.?|COMPANY|GMBH|AG|KG|OHG|UG|SARL|SAS|S\.A\.?|S\.L\.?|SRL|S\.R\.L|SPA|S\.P\.A|B\.V\.?|N\.V\.?|PLC|PTY|ENTERPRISE|ENTERPRISES|TRADING|HOLDINGS)\b\.?/giu;
+const LEGAL_FORM = /\b(SDN\.?\s*BHD|BHD|BERHAD|S\/B|PTE\.?\s*LTD|LTD|LIMITED|LLC|L\.L\.C|INC|CORP|CORPORATION|CO\.?|COMPANY|GMBH|AG|KG|OHG|UG|SARL|SAS|S\.A\.?|S\.L\.?|SRL|S\.R\.L|SPA|S\.P\.A|B\.V\.?|N\.V\.?|PLC|PTY|ENTERPRISE|ENTERPRISES|TRADING|HOLDINGS)\b\.?/iu;
+const LEGAL_FORMS = new RegExp(LEGAL_FORM.source, 'giu');
 // Rows that end the header: document titles, table and cashier lines, dates and times.
 const BODY = /\b(INVOICE|RECEIPT|CASH\s*BILL|BILL\s*NO|CASHIER|TABLE|ORDER|DATE|TIME|DOC(UMENT)?\s*NO|SLIP|TRANS|MEMBER|QTY|ITEM)\b/iu;
 // The same where OCR has spaced the words out (`TAX IN VOI CE`, `T el:`): searched without spaces.
@@ -42,57 +43,59 @@ type RowKind = 'noise' | 'body' | 'date' | 'contact' | 'registration' | 'address
  * branch notes after the legal form are cut off.
  *
  * The address starts at the first address line after the name (registration rows in between are
- * passed over) and runs until contact or registration details or the body, at most five rows.
+ * passed over) and runs until contact or registration details, a date or the body, at most five
+ * rows; once a postcode with its town is read, only a further address line or a country follows.
  */
 export function findHeaderBlock(doc: DocumentText): HeaderBlock {
   const rows = doc.rows.filter((r) => r.page === doc.rows[0]?.page).slice(0, 16);
-  const kinds = rows.map((r) => rowKind(rowText(r)));
+  const texts = rows.map(rowText);
+  const kinds = texts.map(rowKind);
 
   // The brand: the first row that can be a name (a title or a date may come first), above the body.
   const firstBody = kinds.findIndex((k, n) => k === 'body' && kinds.slice(0, n).some((o) => o === 'text' || o === 'address'));
   const limit = firstBody === -1 ? rows.length : firstBody;
   let i = 0;
-  while (i < limit && !((kinds[i] === 'text' || (kinds[i] === 'address' && hasLegalForm(rowText(rows[i])))) && isNameLike(nameText(rowText(rows[i]))))) i++;
+  while (i < limit && !((kinds[i] === 'text' || (kinds[i] === 'address' && hasLegalForm(texts[i]))) && isNameLike(nameText(texts[i])))) i++;
   if (i >= limit) return { name: null, address: null };
   const body = kinds.indexOf('body', i);
   const end = body === -1 ? rows.length : body;
-  let nameRows = continued(rows, i, end);
-  i += nameRows.length;
+  let nameEnd = continued(texts, kinds, i, end);
+  let nameStart = i;
 
   // A registered company just below the brand is the issuer.
-  if (!hasLegalForm(nameRows.map(rowText).join(' '))) {
-    for (let k = i; k < Math.min(end, i + 3); k++) {
-      if (kinds[k] === 'address' && !hasLegalForm(rowText(rows[k]))) break;
-      const t = nameText(rowText(rows[k]));
+  if (!hasLegalForm(texts.slice(nameStart, nameEnd).join(' '))) {
+    for (let k = nameEnd; k < Math.min(end, nameEnd + 3); k++) {
+      if (kinds[k] === 'address' && !hasLegalForm(texts[k])) break;
+      const t = nameText(texts[k]);
       if (!hasLegalForm(t) || !isNameLike(t)) continue;
       // A company form alone on its row belongs to the row above (`POPULAR BOOK` / `CO. (M) SDN BHD`).
-      const start = isFormOnly(t) && k > 0 && isNameLike(rowText(rows[k - 1])) ? k - 1 : k;
-      nameRows = continued(rows, start, end);
-      i = start + nameRows.length;
+      nameStart = isFormOnly(t) && k > 0 && isNameLike(texts[k - 1]) ? k - 1 : k;
+      nameEnd = continued(texts, kinds, nameStart, end);
       break;
     }
   }
-  const nameLines = nameRows.flatMap((r) => r.lines);
-  const name = { text: nameText(nameRows.map(rowText).join(' ')), lines: nameLines };
+  const name = { text: nameText(texts.slice(nameStart, nameEnd).join(' ')), lines: rows.slice(nameStart, nameEnd).flatMap((r) => r.lines) };
 
   // The address.
-  const addressRows: Row[] = [];
-  for (; i < end && addressRows.length < 5; i++) {
+  const address: number[] = [];
+  let townRead = false;
+  for (i = nameEnd; i < end && address.length < 5; i++) {
     const kind = kinds[i];
     if (kind === 'noise') continue;
-    if (addressRows.length === 0) {
-      if (kind === 'address') addressRows.push(rows[i]);
-      continue;
-    }
-    if (kind === 'contact' || kind === 'registration' || kind === 'date') break;
-    // After the postcode and town only a further address line (not a branch or mall name).
-    const last = rowText(addressRows[addressRows.length - 1]);
-    if (isCountry(last)) break;
-    if (addressRows.some((r) => POSTCODE_TOWN.test(rowText(r))) && kind !== 'address' && !/,$/u.test(last) && !isCountry(rowText(rows[i]))) break;
-    addressRows.push(rows[i]);
+    if (address.length > 0) {
+      if (kind === 'contact' || kind === 'registration' || kind === 'date') break;
+      // After the postcode and town only a further address line or a country (not a branch or mall name).
+      const last = texts[address[address.length - 1]];
+      if (isCountry(last)) break;
+      if (townRead && kind !== 'address' && !/,$/u.test(last) && !isCountry(texts[i])) break;
+    } else if (kind !== 'address') continue;
+    address.push(i);
+    townRead ||= POSTCODE_TOWN.test(texts[i]);
   }
-  const address = addressRows.length > 0 ? { text: addressRows.map(rowText).join(', ').replace(/,\s*,/g, ','), lines: addressRows.flatMap((r) => r.lines) } : null;
-  return { name, address };
+  return {
+    name,
+    address: address.length > 0 ? { text: address.map((k) => texts[k]).join(', ').replace(/,\s*,/g, ','), lines: address.flatMap((k) => rows[k].lines) } : null,
+  };
 }
 
 function rowKind(text: string): RowKind {
@@ -111,32 +114,25 @@ function rowKind(text: string): RowKind {
   return 'text';
 }
 
-/** The name's rows from `start`: a row that breaks off continues on the next (at most three rows). */
-function continued(rows: readonly Row[], start: number, end: number): Row[] {
-  const out = [rows[start]];
-  for (let k = start + 1; k < end && out.length < 3; k++) {
-    const prev = nameText(out.map(rowText).join(' '));
-    const next = rowText(rows[k]);
+/** Where the name that starts at row `start` ends: a row that breaks off continues on the next (at most three rows). */
+function continued(texts: readonly string[], kinds: readonly RowKind[], start: number, end: number): number {
+  let k = start + 1;
+  for (; k < end && k - start < 3; k++) {
+    if (isFormOnly(texts[k])) continue;
+    const prev = nameText(texts.slice(start, k).join(' '));
     const broken = /[&,\-+]$|\b(AND|OF|THE|DE|DU|DES|UND)$/iu.test(prev) || (prev.split('(').length > prev.split(')').length && !hasLegalForm(prev.slice(prev.lastIndexOf('('))));
-    const kind = rowKind(next);
-    if (isFormOnly(next)) {
-      out.push(rows[k]);
-      continue;
-    }
-    if (!broken || kind !== 'text') break;
-    out.push(rows[k]);
+    if (!broken || kinds[k] !== 'text') break;
   }
-  return out;
+  return k;
 }
 
 function hasLegalForm(text: string): boolean {
-  LEGAL_FORM.lastIndex = 0;
   return LEGAL_FORM.test(text);
 }
 
 /** A row that is only a company form (`SDN BHD`, `CO. (M) SDN BHD`). */
 function isFormOnly(text: string): boolean {
-  return hasLegalForm(text) && text.replace(LEGAL_FORM, '').replace(/\(\s*M\s*\)/giu, '').replace(/[^\p{L}]/gu, '').length <= 1;
+  return hasLegalForm(text) && text.replace(LEGAL_FORMS, '').replace(/\(\s*M\s*\)/giu, '').replace(/[^\p{L}]/gu, '').length <= 1;
 }
 
 /**
@@ -145,7 +141,7 @@ function isFormOnly(text: string): boolean {
  */
 export function nameText(text: string): string {
   let last: RegExpMatchArray | undefined;
-  for (const m of text.matchAll(LEGAL_FORM)) last = m;
+  for (const m of text.matchAll(LEGAL_FORMS)) last = m;
   if (last && last.index !== undefined && last.index > 0) return text.slice(0, last.index + last[0].length).trim();
   return text.replace(/\s*\(?\s*[A-Z]{0,3}\d[\d\s]{3,}\s*-?\s*[A-Z]?\s*\)?\s*$/u, '').trim();
 }

@@ -3,7 +3,9 @@ import type { ExtractionContent, FieldResult, VerificationOutcome } from '../../
 import { evaluateChecks } from '../evaluate-checks.js';
 import { isMissing } from '../field-checks.js';
 import { normaliseAnswerValue, passesFieldChecks, sameValue } from './answer-values.js';
-import { resultAt, setPath, verifiableFields } from './verifiable-fields.js';
+import { setPath } from '../../doctypes/field-paths.js';
+import { objectSummary, resultAt } from '../field-results.js';
+import { verifiableFields } from './verifiable-fields.js';
 import type { FieldAnswer } from './verify-prompt.js';
 
 /**
@@ -127,19 +129,11 @@ function refreshChecks(fields: Record<string, FieldDefinition>, results: Record<
 
 /**
  * An object is verified when every field in it is. When a field in it changed (`changed`), the
- * rest is made again as extraction builds it: its value, found or missing, the lowest confidence,
- * where its first found field was read.
+ * rest is made again as extraction builds it (objectSummary).
  */
 function refreshObject(result: FieldResult, changed: boolean): void {
   const subs = Object.values(result.fields ?? {});
   for (const sub of subs) if (sub.type === 'object') refreshObject(sub, changed);
   result.verified = subs.length > 0 && subs.every((r) => r.verified);
-  if (!changed) return;
-  const found = subs.filter((r) => r.status !== 'missing');
-  result.value = found.length > 0 ? Object.fromEntries(Object.entries(result.fields ?? {}).map(([k, r]) => [k, r.value])) : null;
-  result.status = found.length === 0 ? 'missing' : result.status === 'missing' ? 'ok' : result.status;
-  result.confidence = found.length > 0 ? Math.round(Math.min(...found.map((r) => r.confidence)) * 1000) / 1000 : 0;
-  result.source = found[0]?.source ?? null;
-  result.page = found[0]?.page ?? null;
-  result.bounding_box = found[0]?.bounding_box ?? null;
+  if (changed) Object.assign(result, objectSummary(result.fields ?? {}));
 }

@@ -2,7 +2,8 @@ import type { Definition } from '../../contracts/definition.js';
 import type { FieldResult } from '../../contracts/extraction.js';
 import { layoutDocument, type TextPage } from '../layout/document-text.js';
 import type { ChatMessage } from './chat-client.js';
-import { resultAt, verifiableFields } from './verifiable-fields.js';
+import { resultAt } from '../field-results.js';
+import { verifiableFields } from './verifiable-fields.js';
 
 /**
  * What verified mode asks the language model and how its answer is read: the protocol with the
