@@ -96,6 +96,11 @@ describe('layout', () => {
     expect(repairFigures('Date: 13/03 20 1 8')).toBe('Date: 13/03/2018');
     expect(repairFigures('Time : 27 04/2 018')).toBe('Time : 27/04/2018');
     expect(repairFigures('DATE : 10 0CT 2017 TUE')).toBe('DATE : 10 OCT 2017 TUE');
+    // A separator lost outright before a full year, only where day and month are in range.
+    expect(repairFigures('Date: 13/032018')).toBe('Date: 13/03/2018');
+    expect(repairFigures('Create Time : 2704/2018')).toBe('Create Time : 27/04/2018');
+    expect(repairFigures('Ref 1234/2018')).toBe('Ref 1234/2018');
+    expect(repairFigures('No 12/342018')).toBe('No 12/342018');
     expect(repairFigures('Qty 10 0 CTN')).toBe('Qty 10 0 CTN');
     // An amount after its currency, spaced out.
     expect(repairFigures('Grand Total RM 5 1 . 3 0')).toBe('Grand Total RM 51.30');

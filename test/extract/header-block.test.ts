@@ -31,9 +31,26 @@ describe('findHeaderBlock', () => {
     });
   });
 
-  it('keeps a country after the postcode and town, not a branch name', () => {
+  it('keeps a country, or one region row, after the postcode and town, and no branch line after them', () => {
     expect(header(['EXAMPLE TRADING SDN BHD', '12, Jalan Besar,', '45600 Batang Berjuntai', 'MALAYSIA', 'SUNWAY VELOCITY']).address).toBe('12, Jalan Besar, 45600 Batang Berjuntai, MALAYSIA');
-    expect(header(['EXAMPLE TRADING SDN BHD', '12, Jalan Besar,', '45600 Batang Berjuntai', 'SUNWAY VELOCITY', 'Tel: 03-1234 5678']).address).toBe('12, Jalan Besar, 45600 Batang Berjuntai');
+    expect(header(['EXAMPLE TRADING SDN BHD', '12, Jalan Besar,', '45600 Batang Berjuntai', 'SELANGOR D.E.', 'SUNWAY VELOCITY']).address).toBe('12, Jalan Besar, 45600 Batang Berjuntai, SELANGOR D.E.');
+    expect(header(['EXAMPLE TRADING SDN BHD', '12, Jalan Besar,', '45600 Batang Berjuntai', 'SELANGOR', 'SUNWAY']).address).toBe('12, Jalan Besar, 45600 Batang Berjuntai, SELANGOR');
+    expect(header(['EXAMPLE TRADING SDN BHD', '12, Jalan Besar,', '45600 Batang Berjuntai', 'OPPOSITE THE OLD TOWN HALL']).address).toBe('12, Jalan Besar, 45600 Batang Berjuntai');
+  });
+
+  it('takes rows of words just above the postcode and town into the address', () => {
+    expect(header(['Example Realty Sdn. Bhd. (779763-K)', '(GST Registration No.: 001751072768)', 'Car Park Office, Basement 1,', 'Labuhraya Sprint, PJU6A,', '47400 Petaling Jaya, Selangor', 'Tel.: +603 7726 2929']).address).toBe(
+      'Car Park Office, Basement 1, Labuhraya Sprint, PJU6A, 47400 Petaling Jaya, Selangor',
+    );
+  });
+
+  it('skips till boilerplate above the name and reads Company No as a registration row', () => {
+    expect(header(['Thank You. Please come again.', 'Goods Sold Are Not Returnable.', 'Example Cash & Carry Sdn.Bhd', '(317041-W)', 'PT17920, SEKSYEN U9,', '40150 SHAH ALAM']).name).toBe('Example Cash & Carry Sdn.Bhd');
+    expect(header(['PROSPER EXAMPLE', 'Company No : SA0099552-P', 'LOT PT 1138', '43200 CHERAS, SELANGOR']).name).toBe('PROSPER EXAMPLE');
+  });
+
+  it('joins a name wrapped before its company form', () => {
+    expect(header(['AIK EXAMPLE HARDWARE', 'ENTERPRISE (SETIA', 'ALAM) SDN BHD', '822737-X', 'NO. 17-G, JALAN SETIA INDAH', '40170 SHAH ALAM']).name).toBe('AIK EXAMPLE HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD');
   });
 
   it('starts below a title and ends where the body starts', () => {

@@ -261,4 +261,12 @@ describe('parseLabelledTaxId', () => {
   it.each([': 1234', ': ABC-12', ' (12-34)', ': N/A', '', '   '])('gives null for %j, which holds fewer than five digits', (text) => {
     expect(parseLabelledTaxId(text)).toBeNull();
   });
+
+  it.each(['14/03/2018 5:57:07PM', '2018-04-06 17:36', ' 27 Mar 2018'])('gives null for the date %j printed under an empty label', (text) => {
+    expect(parseLabelledTaxId(text)).toBeNull();
+  });
+
+  it('passes over a date to the number after it', () => {
+    expect(parseLabelledTaxId('14/03/2018 : 001234567890')).toMatchObject({ value: '001234567890' });
+  });
 });

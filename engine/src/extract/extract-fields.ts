@@ -7,9 +7,10 @@ import { objectSummary, resultAt } from './field-results.js';
 import { isMissing } from './field-checks.js';
 import type { CalibrationGroup } from './calibration-weights.js';
 import { calibrationGroup, confidenceOf, round3, type ConfidenceFeatures } from './confidence.js';
-import { labelledCandidates, shapedCandidates, type Candidate } from './find/candidates.js';
+import { labelledCandidates, shapedCandidates, titleCandidates, type Candidate } from './find/candidates.js';
 import { valueKind, type ValueKind } from './find/field-kinds.js';
 import { findHeaderBlock, linesBox } from './find/header-block.js';
+import { sectionCandidates } from './find/party-section.js';
 import { snapToKnown } from './find/known-merchants.js';
 import { readLineItems } from './find/line-items.js';
 import { rankCandidates } from './find/rank.js';
@@ -90,7 +91,11 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     const hits = allHits.filter((h) => h.path === f.path);
     let list = labelledCandidates(doc, kind, f.field, hits, hitsOnLine, ctx);
     if (firstOfKind.get(kind) === f.path) list.push(...shapedCandidates(doc, kind, f.field, ctx));
+    // A party's name under its section heading (`Verkäufer`, `Bill To`).
+    if (kind === 'party_name' || (kind === 'text' && /_name$/.test(f.name))) list.push(...sectionCandidates(doc, hits, hitsOnLine));
     if (header && kind === 'party_name' && header.name && firstOfKind.get(kind) === f.path) list.push(headerCandidate(header.name.text, header.name.lines));
+    if (kind === 'document_number' && firstOfKind.get(kind) === f.path) list.push(...titleCandidates(doc, 'number'));
+    if ((kind === 'date' || kind === 'datetime') && firstOfKind.get(kind) === f.path) list.push(...titleCandidates(doc, 'date'));
     if (header && kind === 'party_address' && header.address && firstOfKind.get(kind) === f.path) list.push(headerCandidate(header.address.text, header.address.lines));
     list = list.filter((c) => c.label !== null || !claimedByOther(c, f.path, ranked));
     ranked.set(f.path, rankCandidates(kind, list, doc));
@@ -114,7 +119,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
       support,
       rule: agreed.has(f.path),
       ocr: top.line.confidence,
-      labelled: top.label !== null || top.relation === 'header',
+      labelled: top.label !== null || top.relation === 'header' || top.relation === 'title',
     };
     options.onFeatures?.(f.path, calibrationGroup(kind), features);
     const choice: Choice = { candidate: top, kind, features, value: top.value, status: 'ok' };

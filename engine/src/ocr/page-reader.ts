@@ -50,7 +50,7 @@ export const DEFAULT_PAGE_READ_OPTIONS: PageReadOptions = {
   orientationSample: 12,
   uprightConfidence: 0.85,
   contrastClip: 0.01,
-  spaceGapFactor: 1.75,
+  spaceGapFactor: 0,
   secondLookBelow: 0.9,
   secondLookWidthScale: 1.4,
 };

@@ -4,6 +4,8 @@ import { valueSlots, type Relation } from '../layout/label-values.js';
 import type { LabelHit } from '../layout/labels.js';
 import type { ParsedDate } from '../normalize/date.js';
 import type { ValueKind } from './field-kinds.js';
+import { isLegalFormOnly } from './header-block.js';
+import { readTitleLine } from './title-line.js';
 import { readValues, type ParseContext } from './value-parsers.js';
 
 /** A possible value of a field, with where it was read and how it was found. */
@@ -15,8 +17,8 @@ export interface Candidate {
   start: number;
   end: number;
   label: LabelHit | null;
-  /** How it was found: next to a label, anywhere by its shape, or from the header block. */
-  relation: Relation | 'anywhere' | 'header';
+  /** How it was found: next to a label, anywhere by its shape, from the header block or the title line. */
+  relation: Relation | 'anywhere' | 'header' | 'title';
   /** 0 to 1: how well it was found (label place, reading quality); ranks the candidates. */
   score: number;
   date?: ParsedDate;
@@ -38,6 +40,8 @@ export function labelledCandidates(doc: DocumentText, kind: ValueKind, field: Fi
     for (const slot of valueSlots(doc, hit, hitsOnLine(hit.line))) {
       // A slot that starts with another field's label belongs to that field.
       if (slot.relation !== 'same_line' && hitsOnLine(slot.line).some((h) => h.start <= 1 && h.path !== hit.path)) continue;
+      // A name word read as a label (`Lieferant GmbH` for the alias Lieferant) leaves a company form.
+      if (kind === 'party_name' && isLegalFormOnly(slot.text)) continue;
       const values = readValues(kind, slot.text, field, ctx, true);
       if (values.length === 0) continue;
       // Money: the last amount of a same-line slot (`TOTAL 3 ITEMS 12.50`); else the first value.
@@ -77,4 +81,26 @@ function bestAmount<T extends { quality: number }>(values: readonly T[]): T {
   let best = values[values.length - 1];
   for (let i = values.length - 1; i >= 0; i--) if (values[i].quality > best.quality) best = values[i];
   return best;
+}
+
+/**
+ * The document number, or the date printed after it, from title lines (`Handelsrechnung (380)
+ * Nr. 471102 vom 05.03.2018`, `Facture FA-2017-0010`): strong evidence, just under a label on
+ * the same line. Every title line gives one; ranking keeps the earliest.
+ */
+export function titleCandidates(doc: DocumentText, part: 'number' | 'date'): Candidate[] {
+  const out: Candidate[] = [];
+  for (const line of doc.lines) {
+    const title = readTitleLine(line.text);
+    if (!title) continue;
+    if (part === 'number') {
+      const n = title.number;
+      out.push({ value: n.value, raw: n.value, line, start: n.start, end: n.end, label: null, relation: 'title', score: 0.9 });
+    } else if (title.date) {
+      const d = title.date;
+      const raw = line.text.slice(d.start, d.end);
+      out.push({ value: d.parsed.value, raw, line, start: d.start, end: d.end, label: null, relation: 'title', score: 0.9 * (d.parsed.alternative ? 0.8 : 1), date: d.parsed });
+    }
+  }
+  return out;
 }

@@ -17,6 +17,7 @@ export type ValueKind =
   | 'enum'
   | 'boolean'
   | 'text'
+  | 'document_number'
   | 'phone'
   | 'tax_id'
   | 'email'
@@ -29,6 +30,8 @@ export type ValueKind =
 
 const PARTY_NAMES = /^(merchant|merchant_name|store|store_name|shop|shop_name|company|company_name|supplier|supplier_name|seller|seller_name|vendor|vendor_name|issuer|issuer_name|business_name)$/;
 const PARTY_ADDRESSES = /^(merchant_address|store_address|shop_address|company_address|supplier_address|seller_address|vendor_address|issuer_address|address)$/;
+// The document's own number: read as one token, and from a title line (`Rechnung Nr. 123 vom ...`).
+const DOCUMENT_NUMBERS = /^(invoice|receipt|bill|document|credit_note|transaction)_(number|no|num|id)$/;
 const TOTALS = /^(amount|total|total_amount|grand_total|total_paid|amount_total)$/;
 
 export function valueKind(name: string, field: FieldDefinition): ValueKind {
@@ -53,6 +56,7 @@ export function valueKind(name: string, field: FieldDefinition): ValueKind {
       if (/(^|_)iban$/.test(name)) return 'iban';
       if (/(^|_)(bic|swift)$/.test(name)) return 'bic';
       if (/last_four|last_4|card_last_digits/.test(name)) return 'card_last_four';
+      if (DOCUMENT_NUMBERS.test(name) && !field.pattern) return 'document_number';
       return 'text';
     default:
       return 'text';

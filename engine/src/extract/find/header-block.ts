@@ -30,6 +30,11 @@ const STREET =
 // The same street words where OCR has spaced a word out (`J ALA N`): searched in the text without spaces.
 const STREET_COMPACT = /(JALAN|JLN|LORONG|TAMAN|TMN|KAWASAN|PERSIARAN|BANDAR|SEKSYEN|STREET|ROAD|AVENUE|BOULEVARD|STRASSE|STRAßE)/u;
 
+// Receipt boilerplate some tills print above the name: thanks, return policy, loyalty notes.
+const BOILERPLATE = /THANK\s*YOU|COME\s+AGAIN|NOT\s+RETURNABLE|GOODS\s+SOLD|FEEDBACK|COMPLAINT|REDEEM|VOUCHER|WELCOME/iu;
+// `Company No` / `Co. Reg`: the legal word of a registration label.
+const COMPANY_NUMBER = /\b(COMPANY|CO)\.?\s*(NO|REG)\b.*$/iu;
+
 type RowKind = 'noise' | 'body' | 'date' | 'contact' | 'registration' | 'address' | 'text';
 
 /**
@@ -66,11 +71,14 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
   if (!hasLegalForm(texts.slice(nameStart, nameEnd).join(' '))) {
     for (let k = nameEnd; k < Math.min(end, nameEnd + 3); k++) {
       if (kinds[k] === 'address' && !hasLegalForm(texts[k])) break;
-      const t = nameText(texts[k]);
+      // `Company No: ...` is a registration number, not a company.
+      const t = nameText(texts[k].replace(COMPANY_NUMBER, ''));
       if (!hasLegalForm(t) || !isNameLike(t)) continue;
-      // A company form alone on its row belongs to the row above (`POPULAR BOOK` / `CO. (M) SDN BHD`).
-      nameStart = isFormOnly(t) && k > 0 && isNameLike(texts[k - 1]) ? k - 1 : k;
-      nameEnd = continued(texts, kinds, nameStart, end);
+      // A company form alone on its row, or opening it, continues the row above
+      // (`POPULAR BOOK` / `CO. (M) SDN BHD`, `AIK HUAT HARDWARE` / `ENTERPRISE (SETIA` / `ALAM) SDN BHD`).
+      const wrapped = (isFormOnly(t) || startsWithForm(t)) && k > 0 && isNameLike(texts[k - 1]);
+      nameStart = wrapped ? k - 1 : k;
+      nameEnd = continued(texts, kinds, k, end);
       break;
     }
   }
@@ -87,10 +95,15 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
       // After the postcode and town only a further address line or a country (not a branch or mall name).
       const last = texts[address[address.length - 1]];
       if (isCountry(last)) break;
-      if (townRead && kind !== 'address' && !/,$/u.test(last) && !isCountry(texts[i])) break;
+      if (townRead && kind !== 'address' && !/,$/u.test(last) && !isCountry(texts[i]) && !isRegion(texts[i], texts[address[address.length - 1]])) break;
     } else if (kind !== 'address') continue;
     address.push(i);
     townRead ||= POSTCODE_TOWN.test(texts[i]);
+  }
+  // Rows of words just above an address with a postcode and town belong to it, street word or
+  // not (`Car Park Office, Basement 1,` / `Labuhraya SPRINT, PJU6A,` / `47400 Petaling Jaya`).
+  if (address.length > 0 && address.some((k) => POSTCODE_TOWN.test(texts[k]))) {
+    for (let k = address[0] - 1; k >= nameEnd && address[0] - k <= 2 && kinds[k] === 'text' && /,$/u.test(texts[k]); k--) address.unshift(k);
   }
   return {
     name,
@@ -101,6 +114,7 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
 function rowKind(text: string): RowKind {
   const compact = text.toUpperCase().replace(/\s+/g, '');
   if (compact.replace(/[^\p{L}\p{N}]/gu, '').length < 3) return 'noise';
+  if (BOILERPLATE.test(text)) return 'noise';
   if (BODY.test(text) || BODY_COMPACT.test(compact)) return 'body';
   // A date in the header (printed above the name on some slips) ends the address, not the header.
   if (MONTH_DATE.test(compact) || TIME.test(text) || findDates(text).length > 0) return 'date';
@@ -130,6 +144,16 @@ function hasLegalForm(text: string): boolean {
   return LEGAL_FORM.test(text);
 }
 
+/** Nothing but a company form (`GmbH`, `SDN BHD`): the end of a name, never a name of its own. */
+export function isLegalFormOnly(text: string): boolean {
+  return hasLegalForm(text) && text.replace(LEGAL_FORMS, '').replace(/[^\p{L}]/gu, '').length === 0;
+}
+
+/** A row whose first word is a company form (`ENTERPRISE (SETIA`): the tail of a wrapped name. */
+function startsWithForm(text: string): boolean {
+  return LEGAL_FORM.exec(text.trim())?.index === 0;
+}
+
 /** A row that is only a company form (`SDN BHD`, `CO. (M) SDN BHD`). */
 function isFormOnly(text: string): boolean {
   return hasLegalForm(text) && text.replace(LEGAL_FORMS, '').replace(/\(\s*M\s*\)/giu, '').replace(/[^\p{L}]/gu, '').length <= 1;
@@ -144,6 +168,14 @@ export function nameText(text: string): string {
   for (const m of text.matchAll(LEGAL_FORMS)) last = m;
   if (last && last.index !== undefined && last.index > 0) return text.slice(0, last.index + last[0].length).trim();
   return text.replace(/\s*\(?\s*[A-Z]{0,3}\d[\d\s]{3,}\s*-?\s*[A-Z]?\s*\)?\s*$/u, '').trim();
+}
+
+/**
+ * A region after the postcode and town (`SELANGOR`, `Johor`, `SELANGOR D.E.`): one to three
+ * words of letters alone, right after the town row; a region ends the address.
+ */
+function isRegion(text: string, previous: string): boolean {
+  return POSTCODE_TOWN.test(previous) && /^\p{L}[\p{L} .'-]*$/u.test(text.trim()) && text.trim().split(/\s+/u).length <= 3;
 }
 
 let countries: Set<string> | undefined;

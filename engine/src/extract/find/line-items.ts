@@ -68,7 +68,8 @@ function readTable(doc: DocumentText, fields: Record<string, FieldDefinition>, r
   const finder = headerFinder(fields);
   // The table header: the first row naming two or more item fields.
   let start = -1;
-  let qtyColumn: { x0: number; x1: number } | null = null;
+  let qtyColumn: Column | null = null;
+  let amountColumn: Column | null = null;
   for (const row of doc.rows) {
     const hits = row.lines.flatMap((l) => finder.inLine(l));
     const named = new Set(hits.map((h) => h.path));
@@ -76,6 +77,8 @@ function readTable(doc: DocumentText, fields: Record<string, FieldDefinition>, r
       start = row.index + 1;
       const q = hits.find((h) => h.path === r.quantity);
       if (q) qtyColumn = { x0: q.line.box.x - 0.03, x1: q.line.box.x + q.line.box.width + 0.03 };
+      const a = hits.filter((h) => h.path === r.amount).pop();
+      if (a) amountColumn = columnOf(spanBox(a.line, a.start, a.end), 0.04);
       break;
     }
   }
@@ -87,9 +90,15 @@ function readTable(doc: DocumentText, fields: Record<string, FieldDefinition>, r
     const text = row.lines.map((l) => l.text).join(' ');
     const ends = END_OF_ITEMS.test(compact(text));
     if (ends && items.length > 0) break;
-    const amounts = rowAmounts(row, ctx);
+    // A second table after the items (a tax breakdown) starts with a header row of words only.
+    if (items.length > 0 && row.lines.length >= 3 && !row.lines.some((l) => /\d/.test(l.text))) break;
+    const all = rowAmounts(row, ctx);
+    // Under a header with an amount column, only a figure in that column makes a row an item;
+    // figures elsewhere (unit prices printed a row above, gross prices, discounts) are details.
+    const amounts = amountColumn && !all.some((a) => inColumn(a.box, amountColumn!)) ? [] : all;
     if (amounts.length === 0) {
-      if (/[\p{L}]{2}/u.test(text)) pending.push(...row.lines);
+      // Only the row's words wait for the item: its figures, codes and `20 Stk` cells are no description.
+      pending.push(...row.lines.filter(isWords));
       if (pending.length > 3) pending = pending.slice(-3);
       continue;
     }
@@ -163,6 +172,20 @@ function headerFinder(fields: Record<string, FieldDefinition>): LabelFinder {
   return finder;
 }
 
+interface Column {
+  x0: number;
+  x1: number;
+}
+
+/** A header cell's horizontal span, widened by `margin` each side (figures sit right-aligned under it). */
+function columnOf(box: BoundingBox, margin: number): Column {
+  return { x0: box.x - margin, x1: box.x + box.width + margin };
+}
+
+function inColumn(box: BoundingBox, c: Column): boolean {
+  return box.x < c.x1 && c.x0 < box.x + box.width;
+}
+
 interface RowAmount {
   value: number;
   raw: string;
@@ -196,6 +219,13 @@ function firstRowAfterHeader(doc: DocumentText): number {
   // Without a table header, items start after the first row with a date or a document number.
   const at = doc.rows.findIndex((row) => /\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\b(NO|#)\b/iu.test(row.lines.map((l) => l.text).join(' ')));
   return at >= 0 ? at + 1 : 0;
+}
+
+/** A cell of words: more letters than digits, not a quantity with its unit (`20 Stk`, `3 Std`). */
+function isWords(line: Line): boolean {
+  const letters = (line.text.match(/\p{L}/gu) ?? []).length;
+  const digits = (line.text.match(/\p{N}/gu) ?? []).length;
+  return /\p{L}{2}/u.test(line.text) && letters > digits && !/^\s*\d+(?:[.,]\d+)?\s*\p{L}{1,5}\.?\s*$/u.test(line.text);
 }
 
 function stripNumbers(text: string): string {

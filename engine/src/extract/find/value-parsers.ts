@@ -86,6 +86,8 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       return labelled ? [...text.toUpperCase().matchAll(BIC)].map((m) => ({ value: m[1], raw: m[1], start: m.index, end: m.index + m[1].length, quality: 0.95 })) : [];
     case 'card_last_four':
       return findCardMasks(text).map((c) => ({ value: c.lastFour, raw: c.raw, start: c.start, end: c.end, quality: 1 }));
+    case 'document_number':
+      return labelled ? documentNumber(text) : [];
     case 'text':
     case 'party_name':
     case 'party_address': {
@@ -106,6 +108,22 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       return [{ value: v, raw: v, start: 0, end: v.length, quality: 0.9 }];
     }
   }
+}
+
+// Words a number's label may still carry before the number itself (`Rechnung Nr. 12`, `No: 12`).
+const NUMBER_MARKER = /^(?:\s*(?:Number|Nummer|Numéro|Num|Nr|No|Nº|N°|N(?=\.)|#)\.?\s*:?)*\s*/iu;
+
+/** A document number from a labelled slot: its first token with a digit, markers skipped. */
+function documentNumber(text: string): ReadValue[] {
+  const skip = NUMBER_MARKER.exec(text)?.[0].length ?? 0;
+  for (const m of text.slice(skip).matchAll(/[\p{L}\p{N}][\p{L}\p{N}./_-]*/gu)) {
+    const raw = m[0].replace(/[./_-]+$/u, '');
+    if (!/\p{N}/u.test(raw)) continue;
+    const start = skip + m.index;
+    // The number standing first in the slot is the likeliest; one after other words less so.
+    return [{ value: raw, raw, start, end: start + raw.length, quality: m.index === 0 ? 1 : 0.7 }];
+  }
+  return [];
 }
 
 const patterns = new Map<string, RegExp | null>();

@@ -17,6 +17,10 @@ export function repairFigures(text: string): string {
   // One separator lost to a space before a full year: `13/03 20 1 8`, `27 04/2 018` -> 13/03/2018.
   t = t.replace(/(?<![\p{N}])(\d{1,2})([/.-])(\d{1,2}) ((?:1 ?9|2 ?0)(?: ?\d){2})(?![\p{N}])/gu, (_, d, sep, m, y) => `${d}${sep}${m}${sep}${y.replace(/ /g, '')}`);
   t = t.replace(/(?<![\p{N}])(\d{1,2}) (\d{1,2})([/.-])((?:1 ?9|2 ?0)(?: ?\d){2})(?![\p{N}])/gu, (_, d, m, sep, y) => `${d}${sep}${m}${sep}${y.replace(/ /g, '')}`);
+  // One separator lost outright before a full year: `13/032018`, `2704/2018` -> 13/03/2018, 27/04/2018
+  // (day and month in range, so codes such as `1234/2018` stay).
+  t = t.replace(/(?<![\p{N}/.-])(\d{2})([/.-])(\d{2})((?:19|20)\d\d)(?![\p{N}])/gu, (run, a, sep, b, y) => (dayMonth(a, b) ? `${a}${sep}${b}${sep}${y}` : run));
+  t = t.replace(/(?<![\p{N}/.-])(\d{2})(\d{2})([/.-])((?:19|20)\d\d)(?![\p{N}])/gu, (run, a, b, sep, y) => (dayMonth(a, b) ? `${a}${sep}${b}${sep}${y}` : run));
   // A zero read for the O of October after a day: `10 0CT 2017`.
   t = t.replace(/(?<=\d[\s./-]?)0(?=CT\b)/giu, 'O');
   // A date and a time run together: `06-04-1816:46`.
@@ -30,4 +34,11 @@ export function repairFigures(text: string): string {
   // Spaces around a time's colon.
   t = t.replace(/(?<=\d) ?: ?(?=\d\d)/g, ':');
   return t;
+}
+
+/** Two numbers that can be a day and a month in either order. */
+function dayMonth(a: string, b: string): boolean {
+  const x = Number(a);
+  const y = Number(b);
+  return x >= 1 && y >= 1 && ((x <= 31 && y <= 12) || (x <= 12 && y <= 31));
 }
