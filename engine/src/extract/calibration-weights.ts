@@ -1,6 +1,6 @@
 /**
  * Weights of the confidence model (confidence.ts), one logistic regression per group of fields.
- * Feature order: score, margin, support, rule, ocr, labelled.
+ * Feature order: score, margin, support, rule, ocr, labelled, page, complete.
  *
  * Fitted by `npx tsx test/bench/fit-calibration.ts --ocr-cache DIR --write` on the SROIE and
  * WildReceipt receipts as the engine's OCR reads them (docs/benchmarks.md gives the figures).
@@ -11,58 +11,68 @@ export type CalibrationGroup = 'amount' | 'date' | 'name' | 'address' | 'other';
 // FITTED (written by the fit; edit the script, not these numbers)
 export const CALIBRATION: Record<CalibrationGroup, { bias: number; weights: number[] }> = {
   "other": {
-    "bias": -2.023,
+    "bias": -3.819,
     "weights": [
-      3.29,
-      2.318,
-      1.01,
-      0.705,
-      3.405,
-      -3.061
+      2.149,
+      2.181,
+      0.903,
+      0.877,
+      2.849,
+      -2.016,
+      2.977,
+      1.312
     ]
   },
   "amount": {
-    "bias": -2.241,
+    "bias": -2.077,
     "weights": [
-      3.424,
-      0.472,
-      0.257,
-      1.395,
-      1.952,
-      -1.551
+      2.464,
+      0.102,
+      0.927,
+      1.569,
+      1.561,
+      -0.581,
+      0.406,
+      0
     ]
   },
   "date": {
-    "bias": 1.07,
+    "bias": 0.933,
     "weights": [
-      -0.325,
-      2.154,
-      1.148,
+      -0.68,
+      2.171,
+      1.251,
       0,
-      1.118,
-      0.435
+      1.021,
+      0.239,
+      0.656,
+      0
     ]
   },
   "name": {
-    "bias": -1.185,
+    "bias": -2.419,
     "weights": [
       0,
       0,
       0,
       0,
-      4.299,
-      0
+      4.362,
+      0,
+      1.66,
+      1.65
     ]
   },
   "address": {
-    "bias": -0.526,
+    "bias": -2.064,
     "weights": [
       0,
       0,
       0,
       0,
-      3.43,
-      0
+      2.76,
+      0,
+      2.454,
+      0.881
     ]
   }
 };

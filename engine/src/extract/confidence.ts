@@ -15,6 +15,10 @@ export interface ConfidenceFeatures {
   ocr: number;
   /** Found next to a label (not only by its shape or place). */
   labelled: boolean;
+  /** Median recognition confidence of the document's lines (1 for PDF text): how well the whole page reads. */
+  page: number;
+  /** Names and addresses: the value has the shape of a complete one (completeParty); others: true. */
+  complete: boolean;
 }
 
 export function calibrationGroup(kind: ValueKind): CalibrationGroup {
@@ -41,8 +45,12 @@ export function calibrationGroup(kind: ValueKind): CalibrationGroup {
 export function featureVector(f: ConfidenceFeatures): number[] {
   // Recognition confidence on a log scale: 0.9 -> 0.25, 0.99 -> 0.5, 0.9999 -> 1; the gap between
   // 0.99 and 0.9999 says more about a misread than that between 0.5 and 0.6.
-  const ocr = Math.min(1, -Math.log10(Math.max(1e-4, 1 - f.ocr)) / 4);
-  return [f.score, f.margin, Math.min(3, f.support) / 3, f.rule ? 1 : 0, ocr, f.labelled ? 1 : 0];
+  const ocr = logConfidence(f.ocr);
+  return [f.score, f.margin, Math.min(3, f.support) / 3, f.rule ? 1 : 0, ocr, f.labelled ? 1 : 0, logConfidence(f.page), f.complete ? 1 : 0];
+}
+
+function logConfidence(c: number): number {
+  return Math.min(1, -Math.log10(Math.max(1e-4, 1 - c)) / 4);
 }
 
 /**

@@ -9,7 +9,7 @@ import type { CalibrationGroup } from './calibration-weights.js';
 import { calibrationGroup, confidenceOf, round3, type ConfidenceFeatures } from './confidence.js';
 import { labelledCandidates, shapedCandidates, titleCandidates, type Candidate } from './find/candidates.js';
 import { valueKind, type ValueKind } from './find/field-kinds.js';
-import { findHeaderBlock, linesBox } from './find/header-block.js';
+import { completeParty, findHeaderBlock, linesBox } from './find/header-block.js';
 import { sectionCandidates } from './find/party-section.js';
 import { snapToKnown } from './find/known-merchants.js';
 import { readLineItems } from './find/line-items.js';
@@ -83,6 +83,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   const currency = documentCurrency(allText.flatMap((t) => findCurrencies(t)))?.code ?? null;
   const dateOrder = documentDateOrder(allText.flatMap((t) => findDates(t)));
   const ctx = { decimal, country: countryOf(currency) };
+  const pageQuality = medianConfidence(doc.lines);
 
   const header = scalars.some((f) => ['party_name', 'party_address'].includes(kinds.get(f.path) as string)) ? findHeaderBlock(doc) : null;
   const ranked = new Map<string, Candidate[]>();
@@ -120,6 +121,8 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
       rule: agreed.has(f.path),
       ocr: top.line.confidence,
       labelled: top.label !== null || top.relation === 'header' || top.relation === 'title',
+      page: pageQuality,
+      complete: kind === 'party_name' || kind === 'party_address' ? completeParty(kind, String(top.value)) : true,
     };
     options.onFeatures?.(f.path, calibrationGroup(kind), features);
     const choice: Choice = { candidate: top, kind, features, value: top.value, status: 'ok' };
@@ -333,6 +336,11 @@ function embeddedArrayResult(path: string, field: FieldDefinition, rows: Record<
 
 function missingResult(type: string, checks: FieldCheck[]): FieldResult {
   return { value: null, type, status: 'missing', confidence: 0, verified: false, checks, source: null, page: null, bounding_box: null, raw_text: null };
+}
+
+function medianConfidence(lines: readonly Line[]): number {
+  const c = lines.map((l) => l.confidence).sort((a, b) => a - b);
+  return c.length > 0 ? c[c.length >> 1] : 1;
 }
 
 /** A country for reading national phone numbers and shared currency marks, from the currency. */

@@ -144,6 +144,14 @@ function hasLegalForm(text: string): boolean {
   return LEGAL_FORM.test(text);
 }
 
+/**
+ * A party's name or address with the shape a complete one has: a company form in the name, a
+ * postcode with its town in the address (what the confidence model reads as `complete`).
+ */
+export function completeParty(kind: 'party_name' | 'party_address', text: string): boolean {
+  return kind === 'party_name' ? hasLegalForm(text) : POSTCODE_TOWN.test(text);
+}
+
 /** Nothing but a company form (`GmbH`, `SDN BHD`): the end of a name, never a name of its own. */
 export function isLegalFormOnly(text: string): boolean {
   return hasLegalForm(text) && text.replace(LEGAL_FORMS, '').replace(/[^\p{L}]/gu, '').length === 0;
