@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseClientOcr } from '../../engine/src/extract/client-ocr.js';
-import { findHeaderBlock, nameText } from '../../engine/src/extract/find/header-block.js';
+import { findHeaderBlock, nameText, streetWords } from '../../engine/src/extract/find/header-block.js';
 import { layoutDocument } from '../../engine/src/extract/layout/document-text.js';
 import { receiptPage } from '../support/receipt-lines.js';
 
@@ -79,5 +79,24 @@ describe('nameText', () => {
     ['SHELL 24', 'SHELL 24'],
   ])('%s -> %s', (text, name) => {
     expect(nameText(text)).toBe(name);
+  });
+});
+
+describe('streetWords', () => {
+  it.each([
+    ['No.1, Jin Puteri 1/6,', 'No.1, Jln Puteri 1/6,'],
+    ['No: G3, BIk G, JIn PJU 1A/3,', 'No: G3, BLk G, JLn PJU 1A/3,'],
+    ['OFF JIN BT 3 SUBANG,', 'OFF JLN BT 3 SUBANG,'],
+    ['L0T 5, J1N MAWAR', 'L0T 5, JLN MAWAR'],
+    ['Lot 3, Jalan Pelabur 23/1,', 'Lot 3, Jalan Pelabur 23/1,'],
+    ['Ipoh, Perak', 'Ipoh, Perak'],
+    ['1 Main St, Lin Hill', '1 Main St, Lin Hill'],
+    ['Jinjang Utara', 'Jinjang Utara'],
+  ])('%j -> %j', (text, fixed) => {
+    expect(streetWords(text)).toBe(fixed);
+  });
+
+  it('reads the street words of the header address back', () => {
+    expect(header(['EXAMPLE TRADING SDN BHD', 'No.1, Jin Puteri 1/6,', '47100 Puchong, Selangor']).address).toBe('No.1, Jln Puteri 1/6, 47100 Puchong, Selangor');
   });
 });

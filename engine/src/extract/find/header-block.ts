@@ -107,7 +107,7 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
   }
   return {
     name,
-    address: address.length > 0 ? { text: address.map((k) => texts[k]).join(', ').replace(/,\s*,/g, ','), lines: address.flatMap((k) => rows[k].lines) } : null,
+    address: address.length > 0 ? { text: address.map((k) => streetWords(texts[k])).join(', ').replace(/,\s*,/g, ','), lines: address.flatMap((k) => rows[k].lines) } : null,
   };
 }
 
@@ -184,6 +184,20 @@ export function nameText(text: string): string {
  */
 function isRegion(text: string, previous: string): boolean {
   return POSTCODE_TOWN.test(previous) && /^\p{L}[\p{L} .'-]*$/u.test(text.trim()) && text.trim().split(/\s+/u).length <= 3;
+}
+
+// Street words with an L, which recognition often reads as I, i, 1 or | (`Jin`, `BIk`, `JIn`).
+const L_STREET_WORDS = new Set(['JLN', 'BLK', 'LOT', 'LRG', 'FLR', 'LVL', 'JALAN', 'LORONG', 'LEVEL', 'FLOOR', 'BLOCK', 'PLAZA', 'LANE', 'BLVD', 'MALL']);
+
+/**
+ * An address row with its street words read back: a word that becomes a street word when its
+ * I, i, 1 and | are read as L is that word (`Jin Puteri` -> `Jln Puteri`, `BIk G` -> `BLk G`).
+ */
+export function streetWords(text: string): string {
+  return text.replace(/(?<![\p{L}\p{N}])[\p{L}1|]{3,6}(?![\p{L}\p{N}])/gu, (word) => {
+    if (!/[Ii1|]/u.test(word) || !L_STREET_WORDS.has(word.toUpperCase().replace(/[I1|]/gu, 'L'))) return word;
+    return Array.from(word, (ch) => (ch === 'i' ? 'l' : /[I1|]/u.test(ch) ? 'L' : ch)).join('');
+  });
 }
 
 let countries: Set<string> | undefined;
