@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseClientOcr } from '../../engine/src/extract/client-ocr.js';
-import { findHeaderBlock, nameText, streetWords } from '../../engine/src/extract/find/header-block.js';
+import { findHeaderBlock, formsReadBack, nameText, streetWords } from '../../engine/src/extract/find/header-block.js';
 import { layoutDocument } from '../../engine/src/extract/layout/document-text.js';
 import { receiptPage } from '../support/receipt-lines.js';
 
@@ -74,7 +74,7 @@ describe('nameText', () => {
     ['GARDENIA BAKERIES (KL) SDN BHD (139386 X)', 'GARDENIA BAKERIES (KL) SDN BHD'],
     ["KING'S CONFECTIONERY S/B 273500-U (KSB)", "KING'S CONFECTIONERY S/B"],
     ['AEON CO. (M) BHD. (126926-H)', 'AEON CO. (M) BHD.'],
-    ['99 SPEED MART 5/B (519537-X)', '99 SPEED MART 5/B'],
+    ['99 SPEED MART 5/B (519537-X)', '99 SPEED MART S/B'],
     ['B & BEST RESTAURANT', 'B & BEST RESTAURANT'],
     ['SHELL 24', 'SHELL 24'],
   ])('%s -> %s', (text, name) => {
@@ -98,5 +98,24 @@ describe('streetWords', () => {
 
   it('reads the street words of the header address back', () => {
     expect(header(['EXAMPLE TRADING SDN BHD', 'No.1, Jin Puteri 1/6,', '47100 Puchong, Selangor']).address).toBe('No.1, Jln Puteri 1/6, 47100 Puchong, Selangor');
+  });
+});
+
+describe('formsReadBack', () => {
+  it.each([
+    ['99 SPEED MART 5/B', '99 SPEED MART S/B'],
+    ['FRESH MART SDIN BHD', 'FRESH MART SDN BHD'],
+    ['BEMED (SP) SDN. BH', 'BEMED (SP) SDN. BHD'],
+    ['EXAMPLE SDN HD', 'EXAMPLE SDN BHD'],
+    ['AEON CO. (M) HD (1292-H)', 'AEON CO. (M) BHD (1292-H)'],
+    ['Segi Cash & Carry Sdn. Bhd.', 'Segi Cash & Carry Sdn. Bhd.'],
+    ['ROOM 5/B12', 'ROOM 5/B12'],
+    ['SHADE BH', 'SHADE BH'],
+  ])('%j -> %j', (text, fixed) => {
+    expect(formsReadBack(text)).toBe(fixed);
+  });
+
+  it('lets the name be cut after the form read back', () => {
+    expect(nameText('AEON CO. (M) HD (1292-H)')).toBe('AEON CO. (M) BHD');
   });
 });

@@ -171,11 +171,23 @@ function isFormOnly(text: string): boolean {
  * The name without what follows the company's legal form (its registration number, a branch:
  * `… SDN BHD (139386 X)`, `… S/B 273500-U (KSB)`), or without a trailing registration number.
  */
-export function nameText(text: string): string {
+export function nameText(raw: string): string {
+  const text = formsReadBack(raw);
   let last: RegExpMatchArray | undefined;
   for (const m of text.matchAll(LEGAL_FORMS)) last = m;
   if (last && last.index !== undefined && last.index > 0) return text.slice(0, last.index + last[0].length).trim();
   return text.replace(/\s*\(?\s*[A-Z]{0,3}\d[\d\s]{3,}\s*-?\s*[A-Z]?\s*\)?\s*$/u, '').trim();
+}
+
+/**
+ * Company forms as recognition misreads them, read back: `5/B` -> `S/B`, `SDIN BHD` -> `SDN BHD`,
+ * `SDN. BH` and `SDN HD` -> `SDN. BHD`, `(M) HD` -> `(M) BHD`.
+ */
+export function formsReadBack(text: string): string {
+  return text
+    .replace(/(?<![\p{L}\p{N}])5\/B(?![\p{L}\p{N}])/gu, 'S/B')
+    .replace(/(?<![\p{L}\p{N}])SDIN(?=\.?\s*B\.?\s*H\.?\s*D)/giu, 'SDN')
+    .replace(/(?<![\p{L}\p{N}])(SDN\.?\s*|\(M\)\s*)(?:BH|HD)(?![\p{L}\p{N}])/giu, '$1BHD');
 }
 
 /**
