@@ -4,8 +4,8 @@ import { valueSlots, type Relation } from '../layout/label-values.js';
 import type { LabelHit } from '../layout/labels.js';
 import type { ParsedDate } from '../normalize/date.js';
 import type { ValueKind } from './field-kinds.js';
-import { isLegalFormOnly } from './header-block.js';
-import { readTitleLine } from './title-line.js';
+import { isFormOnly } from './header-block.js';
+import { readTitleLine, type TitleLine } from './title-line.js';
 import { readValues, type ParseContext } from './value-parsers.js';
 
 /** A possible value of a field, with where it was read and how it was found. */
@@ -41,7 +41,7 @@ export function labelledCandidates(doc: DocumentText, kind: ValueKind, field: Fi
       // A slot that starts with another field's label belongs to that field.
       if (slot.relation !== 'same_line' && hitsOnLine(slot.line).some((h) => h.start <= 1 && h.path !== hit.path)) continue;
       // A name word read as a label (`Lieferant GmbH` for the alias Lieferant) leaves a company form.
-      if (kind === 'party_name' && isLegalFormOnly(slot.text)) continue;
+      if (kind === 'party_name' && isFormOnly(slot.text)) continue;
       const values = readValues(kind, slot.text, field, ctx, true);
       if (values.length === 0) continue;
       // Money: the last amount of a same-line slot (`TOTAL 3 ITEMS 12.50`); else the first value.
@@ -83,6 +83,21 @@ function bestAmount<T extends { quality: number }>(values: readonly T[]): T {
   return best;
 }
 
+const titlesOf = new WeakMap<DocumentText, { line: Line; title: TitleLine }[]>();
+
+/** The document's title lines, read once for both the number and the date. */
+function titleLines(doc: DocumentText): { line: Line; title: TitleLine }[] {
+  let titles = titlesOf.get(doc);
+  if (!titles) {
+    titles = doc.lines.flatMap((line) => {
+      const title = readTitleLine(line.text);
+      return title ? [{ line, title }] : [];
+    });
+    titlesOf.set(doc, titles);
+  }
+  return titles;
+}
+
 /**
  * The document number, or the date printed after it, from title lines (`Handelsrechnung (380)
  * Nr. 471102 vom 05.03.2018`, `Facture FA-2017-0010`): strong evidence, just under a label on
@@ -90,9 +105,7 @@ function bestAmount<T extends { quality: number }>(values: readonly T[]): T {
  */
 export function titleCandidates(doc: DocumentText, part: 'number' | 'date'): Candidate[] {
   const out: Candidate[] = [];
-  for (const line of doc.lines) {
-    const title = readTitleLine(line.text);
-    if (!title) continue;
+  for (const { line, title } of titleLines(doc)) {
     if (part === 'number') {
       const n = title.number;
       out.push({ value: n.value, raw: n.value, line, start: n.start, end: n.end, label: null, relation: 'title', score: 0.9 });

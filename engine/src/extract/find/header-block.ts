@@ -92,10 +92,10 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
     if (kind === 'noise') continue;
     if (address.length > 0) {
       if (kind === 'contact' || kind === 'registration' || kind === 'date') break;
-      // After the postcode and town only a further address line or a country (not a branch or mall name).
+      // After the postcode and town only a further address line, a region or a country (not a branch or mall name).
       const last = texts[address[address.length - 1]];
       if (isCountry(last)) break;
-      if (townRead && kind !== 'address' && !/,$/u.test(last) && !isCountry(texts[i]) && !isRegion(texts[i], texts[address[address.length - 1]])) break;
+      if (townRead && kind !== 'address' && !/,$/u.test(last) && !isCountry(texts[i]) && !isRegion(texts[i], last)) break;
     } else if (kind !== 'address') continue;
     address.push(i);
     townRead ||= POSTCODE_TOWN.test(texts[i]);
@@ -152,18 +152,16 @@ export function completeParty(kind: 'party_name' | 'party_address', text: string
   return kind === 'party_name' ? hasLegalForm(text) : POSTCODE_TOWN.test(text);
 }
 
-/** Nothing but a company form (`GmbH`, `SDN BHD`): the end of a name, never a name of its own. */
-export function isLegalFormOnly(text: string): boolean {
-  return hasLegalForm(text) && text.replace(LEGAL_FORMS, '').replace(/[^\p{L}]/gu, '').length === 0;
-}
-
 /** A row whose first word is a company form (`ENTERPRISE (SETIA`): the tail of a wrapped name. */
 function startsWithForm(text: string): boolean {
   return LEGAL_FORM.exec(text.trim())?.index === 0;
 }
 
-/** A row that is only a company form (`SDN BHD`, `CO. (M) SDN BHD`). */
-function isFormOnly(text: string): boolean {
+/**
+ * Nothing but a company form (`SDN BHD`, `CO. (M) SDN BHD`, `GmbH & Co. KG`): the end of a name,
+ * never a name of its own.
+ */
+export function isFormOnly(text: string): boolean {
   return hasLegalForm(text) && text.replace(LEGAL_FORMS, '').replace(/\(\s*M\s*\)/giu, '').replace(/[^\p{L}]/gu, '').length <= 1;
 }
 

@@ -4,6 +4,7 @@ import type { DocumentText, Line, Row } from '../layout/document-text.js';
 import { spanBox, unionBox } from '../layout/document-text.js';
 import { LabelFinder, compact } from '../layout/labels.js';
 import { findAmounts, type DecimalMark } from '../normalize/amount.js';
+import { isWords } from './text-shape.js';
 
 /** One cell of an item: where its value was read. */
 export interface ItemCell {
@@ -76,7 +77,7 @@ function readTable(doc: DocumentText, fields: Record<string, FieldDefinition>, r
     if (named.size >= 2) {
       start = row.index + 1;
       const q = hits.find((h) => h.path === r.quantity);
-      if (q) qtyColumn = { x0: q.line.box.x - 0.03, x1: q.line.box.x + q.line.box.width + 0.03 };
+      if (q) qtyColumn = columnOf(q.line.box, 0.03);
       const a = hits.filter((h) => h.path === r.amount).pop();
       if (a) amountColumn = columnOf(spanBox(a.line, a.start, a.end), 0.04);
       break;
@@ -98,7 +99,7 @@ function readTable(doc: DocumentText, fields: Record<string, FieldDefinition>, r
     const amounts = amountColumn && !all.some((a) => inColumn(a.box, amountColumn!)) ? [] : all;
     if (amounts.length === 0) {
       // Only the row's words wait for the item: its figures, codes and `20 Stk` cells are no description.
-      pending.push(...row.lines.filter(isWords));
+      pending.push(...row.lines.filter(isDescription));
       if (pending.length > 3) pending = pending.slice(-3);
       continue;
     }
@@ -130,7 +131,7 @@ function readTable(doc: DocumentText, fields: Record<string, FieldDefinition>, r
       if (qty !== null) break;
     }
     if (qty === null && qtyColumn) {
-      const cell = row.lines.find((l) => l.box.x < qtyColumn!.x1 && qtyColumn!.x0 < l.box.x + l.box.width && /^\d+([.,]\d+)?$/.test(l.text.trim()));
+      const cell = row.lines.find((l) => inColumn(l.box, qtyColumn!) && /^\d+([.,]\d+)?$/.test(l.text.trim()));
       if (cell) {
         qty = Number(cell.text.trim().replace(',', '.'));
         set('quantity', qty, cell, cell.box, cell.text);
@@ -221,11 +222,9 @@ function firstRowAfterHeader(doc: DocumentText): number {
   return at >= 0 ? at + 1 : 0;
 }
 
-/** A cell of words: more letters than digits, not a quantity with its unit (`20 Stk`, `3 Std`). */
-function isWords(line: Line): boolean {
-  const letters = (line.text.match(/\p{L}/gu) ?? []).length;
-  const digits = (line.text.match(/\p{N}/gu) ?? []).length;
-  return /\p{L}{2}/u.test(line.text) && letters > digits && !/^\s*\d+(?:[.,]\d+)?\s*\p{L}{1,5}\.?\s*$/u.test(line.text);
+/** A cell of words that can describe an item: not a code, a figure or a quantity with its unit (`20 Stk`, `3 Std`). */
+function isDescription(line: Line): boolean {
+  return isWords(line.text) && !/^\s*\d+(?:[.,]\d+)?\s*\p{L}{1,5}\.?\s*$/u.test(line.text);
 }
 
 function stripNumbers(text: string): string {

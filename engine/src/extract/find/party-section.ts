@@ -1,6 +1,7 @@
 import type { DocumentText, Line } from '../layout/document-text.js';
 import type { LabelHit } from '../layout/labels.js';
 import type { Candidate } from './candidates.js';
+import { isWords } from './text-shape.js';
 
 // A "Name" row inside a party's section (`Name: Lieferant GmbH`).
 const NAME_LABEL = /^\s*(?:name|nom|firma|raison\s+sociale|company)\s*:?\s*/iu;
@@ -41,19 +42,12 @@ export function sectionCandidates(doc: DocumentText, hits: readonly LabelHit[], 
       }
       const next = row.lines[at + 1];
       if (LABEL_VALUE.test(line.text) || (next && (/:\s*$/u.test(line.text) || /^\s*:/u.test(next.text)))) continue;
-      if (!isNameRow(line.text)) continue;
+      if (!isWords(line.text)) continue;
       out.push(candidate(line, 0, hit));
       break;
     }
   }
   return out;
-}
-
-/** Words rather than a code: more letters than digits, two letters in a row. */
-function isNameRow(text: string): boolean {
-  const letters = (text.match(/\p{L}/gu) ?? []).length;
-  const digits = (text.match(/\p{N}/gu) ?? []).length;
-  return letters > digits && /\p{L}{2}/u.test(text);
 }
 
 function candidate(line: Line, start: number, hit: LabelHit): Candidate {

@@ -1,4 +1,5 @@
 import { findDates, type ParsedDate } from '../normalize/date.js';
+import { NUMBER_MARKER, numberTokens } from './document-number.js';
 
 /** What a document's title line gives: its number, and the date printed after it. */
 export interface TitleLine {
@@ -12,10 +13,8 @@ export interface TitleLine {
 const TITLE_WORD = /^[\s:;|#-]*(?:[\p{L}]*rechnung(?:skorrektur)?|gutschrift|(?:tax\s+|commercial\s+)?invoice|credit\s+note|facture|factura|fattura|faktura|avoir)(?![\p{L}])/iu;
 // A number marker; with one, up to three words or a bracketed type code may stand before it
 // ("Rechnung des Versicherers (575) Nr. ..."); without, the number follows the title word.
-const MARKED = /^(?:\s+(?:\([^)]{1,40}\)|[\p{L}.-]{1,20})){0,3}?\s*(?:Number|Nummer|Numéro|Num|Nr|No|Nº|N°|N(?=\.)|#)\.?\s*:?\s*/iu;
+const MARKED = new RegExp(`^(?:\\s+(?:\\([^)]{1,40}\\)|[\\p{L}.-]{1,20})){0,3}?\\s*${NUMBER_MARKER}\\.?\\s*:?\\s*`, 'iu');
 const BARE = /^\s*:?\s*/u;
-// A document number: letters, digits and separators, with at least one digit.
-const NUMBER = /^[\p{L}\p{N}][\p{L}\p{N}./_-]*/u;
 // Words between the number and its date ("vom", "du", "dated", "issued at").
 const DATE_LEAD = /^\s*,?\s*(?:vom|von|du|del|dated|of|from|date[d:]?|issued(?:\s+(?:at|on))?)?\s*/iu;
 
@@ -34,11 +33,10 @@ export function readTitleLine(text: string): TitleLine | null {
   at += marker[0].length;
   // A date straight after the title (`Invoice 12 March 2021`) is the date, not a number.
   if (findDates(text.slice(at))[0]?.start === 0) return null;
-  const token = NUMBER.exec(text.slice(at));
-  if (!token) return null;
-  const value = token[0].replace(/[./_-]+$/u, '');
-  if (!/\p{N}/u.test(value)) return null;
-  const number = { value, start: at, end: at + value.length };
+  // The number stands right there, and holds a digit.
+  const token = numberTokens(text.slice(at))[0];
+  if (!token || token.start !== 0 || !token.hasDigit) return null;
+  const number = { value: token.value, start: at, end: at + token.end };
   const lead = DATE_LEAD.exec(text.slice(number.end));
   const dateAt = number.end + (lead?.[0].length ?? 0);
   const first = findDates(text.slice(dateAt))[0];

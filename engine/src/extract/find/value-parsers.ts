@@ -7,6 +7,7 @@ import { findPhones } from '../normalize/phone.js';
 import { findTaxIds, parseLabelledTaxId } from '../normalize/tax-id.js';
 import { findTimes } from '../normalize/time.js';
 import { ibanValid } from '../check-digits.js';
+import { NUMBER_MARKER, numberTokens } from './document-number.js';
 import { enumMatches } from './enum-words.js';
 import type { ValueKind } from './field-kinds.js';
 
@@ -111,19 +112,17 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
 }
 
 // Words a number's label may still carry before the number itself (`Rechnung Nr. 12`, `No: 12`).
-const NUMBER_MARKER = /^(?:\s*(?:Number|Nummer|Numéro|Num|Nr|No|Nº|N°|N(?=\.)|#)\.?\s*:?)*\s*/iu;
+const MARKERS = new RegExp(`^(?:\\s*${NUMBER_MARKER}\\.?\\s*:?)*\\s*`, 'iu');
 
 /** A document number from a labelled slot: its first token with a digit, markers skipped. */
 function documentNumber(text: string): ReadValue[] {
-  const skip = NUMBER_MARKER.exec(text)?.[0].length ?? 0;
-  for (const m of text.slice(skip).matchAll(/[\p{L}\p{N}][\p{L}\p{N}./_-]*/gu)) {
-    const raw = m[0].replace(/[./_-]+$/u, '');
-    if (!/\p{N}/u.test(raw)) continue;
-    const start = skip + m.index;
-    // The number standing first in the slot is the likeliest; one after other words less so.
-    return [{ value: raw, raw, start, end: start + raw.length, quality: m.index === 0 ? 1 : 0.7 }];
-  }
-  return [];
+  const skip = MARKERS.exec(text)?.[0].length ?? 0;
+  const tokens = numberTokens(text.slice(skip));
+  const n = tokens.findIndex((t) => t.hasDigit);
+  if (n < 0) return [];
+  const { value, start, end } = tokens[n];
+  // The number standing first in the slot is the likeliest; one after other words less so.
+  return [{ value, raw: value, start: skip + start, end: skip + end, quality: n === 0 ? 1 : 0.7 }];
 }
 
 const patterns = new Map<string, RegExp | null>();

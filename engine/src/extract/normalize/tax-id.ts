@@ -40,11 +40,10 @@ export function parseLabelledTaxId(text: string, offset = 0): ParsedTaxId | null
   const shaped = findTaxIds(text)[0];
   if (shaped) return { ...shaped, start: shaped.start + offset, end: shaped.end + offset };
   // A date (with its time) under a label whose own value is missing is not the number.
-  const dates = findDates(text);
   for (const m of text.matchAll(LABELLED_VALUE)) {
     const raw = m[0].replace(/[./-]+$/, '');
     if ((raw.match(/\d/g) ?? []).length < 5) continue;
-    if (dates.some((d) => d.start < m.index + raw.length && m.index < d.end)) continue;
+    if (findDates(text).some((d) => d.start < m.index + raw.length && m.index < d.end)) continue;
     return { value: raw.replace(/ /g, '').toUpperCase(), kind: 'labelled', raw, start: m.index + offset, end: m.index + offset + raw.length };
   }
   return null;
