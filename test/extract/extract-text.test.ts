@@ -141,6 +141,22 @@ describe('extractFromText on a retail receipt', () => {
     expect(ex.fields.line_items.items?.[1].amount).toMatchObject({ value: 3, status: 'ok', source: 'client_ocr', page: 1 });
   });
 
+  it('takes no total or tax from under a column heading of the item table', () => {
+    const table = extract([
+      'RESTORAN EXAMPLE',
+      'No.2, Jalan Besar, 43200 Cheras',
+      [{ text: 'Description', x: 0.05 }, { text: 'Qty', x: 0.4 }, { text: 'U.price', x: 0.55 }, { text: 'Total TAX', x: 0.75 }],
+      'Teh (B)',
+      [{ text: '1 x', x: 0.4 }, { text: '2.10', x: 0.55 }, { text: '2.10 ZRL', x: 0.75 }],
+      'Cham (B)',
+      [{ text: '2 x', x: 0.4 }, { text: '2.10', x: 0.55 }, { text: '4.20 ZRL', x: 0.75 }],
+      [{ text: 'TOTAL:', x: 0.05 }, { text: '6.30', x: 0.75 }],
+      [{ text: 'CASH :', x: 0.05 }, { text: '6.30', x: 0.75 }],
+    ]);
+    expect(table.data.amount).toBe(6.3);
+    expect(table.data.tax_amount).toBeNull();
+  });
+
   it('gives every field a result with type, status, confidence, source, place and raw text', () => {
     const amount = ex.fields.amount;
     expect(amount).toMatchObject({ value: 12, type: 'money', status: 'ok', verified: false, source: 'client_ocr', page: 1, raw_text: '12.00' });

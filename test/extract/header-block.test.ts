@@ -53,6 +53,11 @@ describe('findHeaderBlock', () => {
     expect(header(['AIK EXAMPLE HARDWARE', 'ENTERPRISE (SETIA', 'ALAM) SDN BHD', '822737-X', 'NO. 17-G, JALAN SETIA INDAH', '40170 SHAH ALAM']).name).toBe('AIK EXAMPLE HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD');
   });
 
+  it('joins the row that closes a parenthesis whose opening recognition lost', () => {
+    expect(header(['AIK EXAMPLE HARDWARE', 'ENTERPRISE SETIA', 'ALAM) SDN BHD', '822737-X', 'NO. 17-G, JALAN SETIA INDAH', '40170 SHAH ALAM']).name).toBe('AIK EXAMPLE HARDWARE ENTERPRISE SETIA ALAM) SDN BHD');
+    expect(header(['EXAMPLE TRADING', 'ENTERPRISE SETIA', 'ALAM SDN BHD', 'NO. 17-G, JALAN SETIA INDAH', '40170 SHAH ALAM']).name).not.toContain('ALAM');
+  });
+
   it('starts below a title and ends where the body starts', () => {
     expect(header(['SIMPLIFIED TAX INVOICE', 'AA PHARMACY', 'B-8, JALAN SS15/4D,', '47500 SUBANG JAYA, SELANGOR', 'Receipt No : 123', 'ITEM QTY AMOUNT'])).toEqual({
       name: 'AA PHARMACY',
@@ -94,6 +99,13 @@ describe('streetWords', () => {
     ['Jinjang Utara', 'Jinjang Utara'],
   ])('%j -> %j', (text, fixed) => {
     expect(streetWords(text)).toBe(fixed);
+  });
+
+  it('reads back digits inside the words of the name and the address, and letters inside their numbers', () => {
+    expect(header(['AEON C0. (M) BHD', 'NO: 1, GROUND FL00R, JLN 7/1l8B,', '43200 CHERAS, SELANG0R'])).toEqual({
+      name: 'AEON CO. (M) BHD',
+      address: 'NO: 1, GROUND FLOOR, JLN 7/118B, 43200 CHERAS, SELANGOR',
+    });
   });
 
   it('reads the street words of the header address back', () => {

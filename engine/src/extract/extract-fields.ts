@@ -12,7 +12,7 @@ import { valueKind, type ValueKind } from './find/field-kinds.js';
 import { completeParty, findHeaderBlock, linesBox } from './find/header-block.js';
 import { sectionCandidates } from './find/party-section.js';
 import { snapToKnown } from './find/known-merchants.js';
-import { readLineItems } from './find/line-items.js';
+import { findItemHeader, readLineItems } from './find/line-items.js';
 import { rankCandidates } from './find/rank.js';
 import { agreeOnRules, distinctValues } from './find/rule-agreement.js';
 import { layoutDocument, spanBox, type Line, type TextPage } from './layout/document-text.js';
@@ -86,11 +86,18 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   const pageQuality = medianConfidence(doc.lines);
 
   const header = scalars.some((f) => ['party_name', 'party_address'].includes(kinds.get(f.path) as string)) ? findHeaderBlock(doc) : null;
+  const tableHeaderRows = new Set<number>();
+  for (const f of Object.values(definition.fields)) {
+    if (f.type === 'array' && f.items?.type === 'object' && f.items.fields) {
+      const h = findItemHeader(doc, f.items.fields);
+      if (h) tableHeaderRows.add(h.row);
+    }
+  }
   const ranked = new Map<string, Candidate[]>();
   for (const f of scalars) {
     const kind = kinds.get(f.path) as ValueKind;
     const hits = allHits.filter((h) => h.path === f.path);
-    let list = labelledCandidates(doc, kind, f.field, hits, hitsOnLine, ctx);
+    let list = labelledCandidates(doc, kind, f.field, hits, hitsOnLine, ctx, tableHeaderRows);
     if (firstOfKind.get(kind) === f.path) list.push(...shapedCandidates(doc, kind, f.field, ctx));
     // A party's name under its section heading (`Verkäufer`, `Bill To`).
     if (kind === 'party_name' || (kind === 'text' && /_name$/.test(f.name))) list.push(...sectionCandidates(doc, hits, hitsOnLine));

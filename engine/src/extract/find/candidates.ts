@@ -34,10 +34,20 @@ const RELATION_SCORE: Record<Relation, readonly number[]> = {
 const SHAPED: ReadonlySet<ValueKind> = new Set(['date', 'datetime', 'time', 'currency', 'phone', 'tax_id', 'email', 'iban', 'card_last_four', 'enum', 'total']);
 
 /** Candidates next to the field's labels: the first value of each slot. */
-export function labelledCandidates(doc: DocumentText, kind: ValueKind, field: FieldDefinition, hits: readonly LabelHit[], hitsOnLine: (l: Line) => LabelHit[], ctx: ParseContext): Candidate[] {
+export function labelledCandidates(
+  doc: DocumentText,
+  kind: ValueKind,
+  field: FieldDefinition,
+  hits: readonly LabelHit[],
+  hitsOnLine: (l: Line) => LabelHit[],
+  ctx: ParseContext,
+  tableHeaderRows: ReadonlySet<number> = new Set(),
+): Candidate[] {
   const out: Candidate[] = [];
   for (const hit of hits) {
     for (const slot of valueSlots(doc, hit, hitsOnLine(hit.line))) {
+      // Under a column heading of the item table (`Description | Qty | U.price | Total`) stand items, not the field's value.
+      if (slot.relation === 'below' && tableHeaderRows.has(hit.line.row)) continue;
       // A slot that starts with another field's label belongs to that field.
       if (slot.relation !== 'same_line' && hitsOnLine(slot.line).some((h) => h.start <= 1 && h.path !== hit.path)) continue;
       // A name word read as a label (`Lieferant GmbH` for the alias Lieferant) leaves a company form.

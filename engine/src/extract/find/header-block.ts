@@ -1,6 +1,7 @@
 import type { DocumentText, Line, Row } from '../layout/document-text.js';
 import { unionBox } from '../layout/document-text.js';
 import { findDates } from '../normalize/date.js';
+import { digitsInWords } from './digits-in-words.js';
 
 /** The issuer's name and address as the top of the first page prints them. */
 export interface HeaderBlock {
@@ -107,7 +108,7 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
   }
   return {
     name,
-    address: address.length > 0 ? { text: address.map((k) => streetWords(texts[k])).join(', ').replace(/,\s*,/g, ','), lines: address.flatMap((k) => rows[k].lines) } : null,
+    address: address.length > 0 ? { text: address.map((k) => streetWords(digitsInWords(texts[k]))).join(', ').replace(/,\s*,/g, ','), lines: address.flatMap((k) => rows[k].lines) } : null,
   };
 }
 
@@ -135,9 +136,15 @@ function continued(texts: readonly string[], kinds: readonly RowKind[], start: n
     if (isFormOnly(texts[k])) continue;
     const prev = nameText(texts.slice(start, k).join(' '));
     const broken = /[&,\-+]$|\b(AND|OF|THE|DE|DU|DES|UND)$/iu.test(prev) || (prev.split('(').length > prev.split(')').length && !hasLegalForm(prev.slice(prev.lastIndexOf('('))));
-    if (!broken || kinds[k] !== 'text') break;
+    // A row that closes a parenthesis it did not open ends a name whose `(` recognition lost (`ALAM) SDN BHD`).
+    if (!(broken || closesUnopened(texts[k])) || kinds[k] !== 'text') break;
   }
   return k;
+}
+
+function closesUnopened(text: string): boolean {
+  const close = text.indexOf(')');
+  return close > 0 && !text.slice(0, close).includes('(');
 }
 
 function hasLegalForm(text: string): boolean {
@@ -170,7 +177,7 @@ export function isFormOnly(text: string): boolean {
  * `… SDN BHD (139386 X)`, `… S/B 273500-U (KSB)`), or without a trailing registration number.
  */
 export function nameText(raw: string): string {
-  const text = formsReadBack(raw);
+  const text = formsReadBack(digitsInWords(raw));
   let last: RegExpMatchArray | undefined;
   for (const m of text.matchAll(LEGAL_FORMS)) last = m;
   if (last && last.index !== undefined && last.index > 0) return text.slice(0, last.index + last[0].length).trim();

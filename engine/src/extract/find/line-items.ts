@@ -2,7 +2,7 @@ import type { BoundingBox } from '../../contracts/ocr.js';
 import type { FieldDefinition } from '../../contracts/definition.js';
 import type { DocumentText, Line, Row } from '../layout/document-text.js';
 import { spanBox, unionBox } from '../layout/document-text.js';
-import { LabelFinder, compact } from '../layout/labels.js';
+import { LabelFinder, compact, type LabelHit } from '../layout/labels.js';
 import { findAmounts, type DecimalMark } from '../normalize/amount.js';
 import { isWords } from './text-shape.js';
 
@@ -66,22 +66,16 @@ export function readLineItems(doc: DocumentText, fields: Record<string, FieldDef
 }
 
 function readTable(doc: DocumentText, fields: Record<string, FieldDefinition>, r: Partial<Record<Role, string>>, ctx: { decimal?: DecimalMark }): LineItem[] {
-  const finder = headerFinder(fields);
-  // The table header: the first row naming two or more item fields.
   let start = -1;
   let qtyColumn: Column | null = null;
   let amountColumn: Column | null = null;
-  for (const row of doc.rows) {
-    const hits = row.lines.flatMap((l) => finder.inLine(l));
-    const named = new Set(hits.map((h) => h.path));
-    if (named.size >= 2) {
-      start = row.index + 1;
-      const q = hits.find((h) => h.path === r.quantity);
-      if (q) qtyColumn = columnOf(q.line.box, 0.03);
-      const a = hits.filter((h) => h.path === r.amount).pop();
-      if (a) amountColumn = columnOf(spanBox(a.line, a.start, a.end), 0.04);
-      break;
-    }
+  const header = findItemHeader(doc, fields);
+  if (header) {
+    start = header.row + 1;
+    const q = header.hits.find((h) => h.path === r.quantity);
+    if (q) qtyColumn = columnOf(q.line.box, 0.03);
+    const a = header.hits.filter((h) => h.path === r.amount).pop();
+    if (a) amountColumn = columnOf(spanBox(a.line, a.start, a.end), 0.04);
   }
   if (start < 0) start = firstRowAfterHeader(doc);
   const items: LineItem[] = [];
@@ -159,6 +153,33 @@ function readTable(doc: DocumentText, fields: Record<string, FieldDefinition>, r
     items.push(item);
   }
   return items;
+}
+
+const itemHeaders = new WeakMap<DocumentText, Map<Record<string, FieldDefinition>, ItemHeader | null>>();
+
+/** The row heading an item table and the item fields' labels in it. */
+export interface ItemHeader {
+  row: number;
+  hits: LabelHit[];
+}
+
+/** The item table's header: the first row naming two or more of the item fields; read once per document. */
+export function findItemHeader(doc: DocumentText, fields: Record<string, FieldDefinition>): ItemHeader | null {
+  let byFields = itemHeaders.get(doc);
+  if (!byFields) itemHeaders.set(doc, (byFields = new Map()));
+  const known = byFields.get(fields);
+  if (known !== undefined) return known;
+  const finder = headerFinder(fields);
+  let header: ItemHeader | null = null;
+  for (const row of doc.rows) {
+    const hits = row.lines.flatMap((l) => finder.inLine(l));
+    if (new Set(hits.map((h) => h.path)).size >= 2) {
+      header = { row: row.index, hits };
+      break;
+    }
+  }
+  byFields.set(fields, header);
+  return header;
 }
 
 const headerFinders = new WeakMap<Record<string, FieldDefinition>, LabelFinder>();
