@@ -141,6 +141,20 @@ describe('extractFromText on a retail receipt', () => {
     expect(ex.fields.line_items.items?.[1].amount).toMatchObject({ value: 3, status: 'ok', source: 'client_ocr', page: 1 });
   });
 
+  it('takes an unlabelled date printed with a time over a card expiry or a phone number in groups', () => {
+    const slip = extract([
+      'POPULAR EXAMPLE CO. (M) SDN BHD',
+      'No 8, Jalan 7/118B, 56000 Kuala Lumpur',
+      'Tel. : 05.22.95.66.66',
+      [{ text: '01/03/18 19:14', x: 0.05 }, { text: 'Slip No.: 0010104733', x: 0.5 }],
+      'Member Card No: 2008011381468',
+      'Card Expiry: 30/09/18',
+      [{ text: 'TOTAL', x: 0.05 }, { text: '12.00', x: 0.75 }],
+    ]);
+    expect(slip.data.transaction_date).toBe('2018-03-01');
+    expect(slip.data.transaction_time).toBe('19:14');
+  });
+
   it('takes no total or tax from under a column heading of the item table', () => {
     const table = extract([
       'RESTORAN EXAMPLE',

@@ -96,7 +96,7 @@ describe('parseDate', () => {
   }
 
   it('refuses impossible dates and digits that belong to something else', () => {
-    for (const text of ['31/02/2018', '29/02/2019', '13/13/2018', 'Tel 023-9200-1234', 'Invoice 2018041810', 'Qty 1 2 18']) {
+    for (const text of ['31/02/2018', '29/02/2019', '13/13/2018', 'Tel 023-9200-1234', 'Invoice 2018041810', 'Qty 1 2 18', 'Tel. : 05.22.95.66.66', 'Fax 66.05.22.95']) {
       expect(findDates(text), text).toEqual([]);
     }
   });

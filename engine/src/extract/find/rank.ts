@@ -1,5 +1,6 @@
 import type { DocumentText } from '../layout/document-text.js';
 import { compact } from '../layout/labels.js';
+import { findTimes } from '../normalize/time.js';
 import type { Candidate } from './candidates.js';
 import type { ValueKind } from './field-kinds.js';
 
@@ -16,7 +17,23 @@ const NOT_THE_TOTAL = /QTY|QUANTITY|ITEM|PCS|UNITS|SAVING|SAVED|DISCOUNT|EXCL|BE
  */
 export function rankCandidates(kind: ValueKind, list: Candidate[], doc: DocumentText): Candidate[] {
   if (kind === 'total') adjustTotals(list, doc);
+  if (kind === 'date' || kind === 'datetime') adjustDates(list);
   return list.sort((a, b) => b.score - a.score || a.line.index - b.line.index || a.start - b.start);
+}
+
+// Words before a date that make it another date: a card's expiry, a due date, a best-before date, a birth date.
+const OTHER_DATE = /(?<![\p{L}])(EXP(?:IRY|IRES?|\.)?|VALID(?: UNTIL| THRU| TO)?|DUE|BEST BEFORE|USE BY|BIRTH|DOB)(?![\p{L}])[^\p{N}]*$/iu;
+
+/**
+ * Dates found by their shape alone: one printed with a time (`01/03/18 19:14`) is the
+ * document's moment; one after an expiry, due or birth word is another date.
+ */
+function adjustDates(list: Candidate[]): void {
+  for (const c of list) {
+    if (c.relation !== 'anywhere') continue;
+    if (OTHER_DATE.test(c.line.text.slice(0, c.start))) c.score *= 0.5;
+    else if (findTimes(c.line.text.slice(c.end)).length > 0 || findTimes(c.line.text.slice(0, c.start)).length > 0) c.score *= 1.15;
+  }
 }
 
 /** Figures with decimals in the candidate's row, after its label. */

@@ -80,8 +80,10 @@ function readDates(text: string): ParsedDate[] {
     for (const m of text.matchAll(re)) {
       const start = m.index ?? 0;
       const end = start + m[0].length;
-      // Not inside a longer run of digits or letters (a phone number, an invoice number).
+      // Not inside a longer run of digits or letters (a phone number, an invoice number), nor
+      // of figures in groups (`Tel. 05.22.95.66.66`).
       if (/[\p{L}\p{N}]/u.test(text[start - 1] ?? '') || /[\p{N}]/u.test(text[end] ?? '')) continue;
+      if (/^[/.-]\d/u.test(text.slice(end, end + 2)) || /\d[/.-]$/u.test(text.slice(Math.max(0, start - 2), start))) continue;
       const readings = read(m).filter((r): r is Reading & { value: string } => r.value !== null);
       if (readings.length === 0) continue;
       const [first, second] = readings;
