@@ -36,6 +36,7 @@ describe('findHeaderBlock', () => {
     expect(header(['EXAMPLE TRADING SDN BHD', '12, Jalan Besar,', '45600 Batang Berjuntai', 'SELANGOR D.E.', 'SUNWAY VELOCITY']).address).toBe('12, Jalan Besar, 45600 Batang Berjuntai, SELANGOR D.E.');
     expect(header(['EXAMPLE TRADING SDN BHD', '12, Jalan Besar,', '45600 Batang Berjuntai', 'SELANGOR', 'SUNWAY']).address).toBe('12, Jalan Besar, 45600 Batang Berjuntai, SELANGOR');
     expect(header(['EXAMPLE TRADING SDN BHD', '12, Jalan Besar,', '45600 Batang Berjuntai', 'OPPOSITE THE OLD TOWN HALL']).address).toBe('12, Jalan Besar, 45600 Batang Berjuntai');
+    expect(header(['EXAMPLE TRADING SDN BHD', '12, Jalan Besar,', '56000 Kuala Lumpur, Malaysia', 'SUNWAY VELOCITY']).address).toBe('12, Jalan Besar, 56000 Kuala Lumpur, Malaysia');
   });
 
   it('takes rows of words just above the postcode and town into the address', () => {

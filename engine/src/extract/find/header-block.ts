@@ -95,7 +95,8 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
       if (kind === 'contact' || kind === 'registration' || kind === 'date') break;
       // After the postcode and town only a further address line, a region or a country (not a branch or mall name).
       const last = texts[address[address.length - 1]];
-      if (isCountry(last)) break;
+      // A country ends the address, alone on its row or after the town (`56000 Kuala Lumpur, Malaysia`).
+      if (isCountry(last) || isCountry(last.slice(last.lastIndexOf(',') + 1))) break;
       if (townRead && kind !== 'address' && !/,$/u.test(last) && !isCountry(texts[i]) && !isRegion(texts[i], last)) break;
     } else if (kind !== 'address') continue;
     address.push(i);
