@@ -133,6 +133,7 @@ async function main() {
       'rec-width-scale': { type: 'string' },
       'second-look-below': { type: 'string' },
       'second-look-scale': { type: 'string' },
+      'second-look-crowded': { type: 'string' },
     },
   });
   if (!existsSync(DATASETS)) {
@@ -149,6 +150,7 @@ async function main() {
   if (values['rec-width-scale']) pageOptions.recognition.widthScale = Number(values['rec-width-scale']);
   if (values['second-look-below']) pageOptions.secondLookBelow = Number(values['second-look-below']);
   if (values['second-look-scale']) pageOptions.secondLookWidthScale = Number(values['second-look-scale']);
+  if (values['second-look-crowded']) pageOptions.secondLookCrowded = Number(values['second-look-crowded']);
   const pool = new OcrPool({ pageOptions });
   const loadStart = performance.now();
   await pool.warmUp();
@@ -172,7 +174,7 @@ async function main() {
   const d = pageOptions.detection;
   const r = pageOptions.recognition;
   console.log(
-    `settings: detection short side <= ${d.maxShortSide} px, tiles ${d.tileSize} px, recognition ${r.height} px high, width scale ${r.widthScale}, second look under ${pageOptions.secondLookBelow} at ${pageOptions.secondLookWidthScale}`,
+    `settings: detection short side <= ${d.maxShortSide} px, tiles ${d.tileSize} px, recognition ${r.height} px high, width scale ${r.widthScale}, second look under ${pageOptions.secondLookBelow} or crowded over ${pageOptions.secondLookCrowded} at ${pageOptions.secondLookWidthScale}`,
   );
   console.log(`model load: ${loadMs} ms; peak memory (RSS, whole process): ${peakMb} MB`);
   console.log(`machine speed: ${referenceMs} ms for one 48 x 320 recogniser run on 2 threads (compare timings only at similar figures)`);

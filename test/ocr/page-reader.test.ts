@@ -116,6 +116,30 @@ describe('readPage on an upright receipt', () => {
     }
   });
 
+  it('reads crowded lines a second time, 1.4 times as wide (secondLookCrowded), with the same text', async () => {
+    // A recogniser that records the width of every batch it reads.
+    const widths: number[] = [];
+    const recognizer: InferenceSession = {
+      ...models.recognizer,
+      run: (input) => {
+        widths.push(input.dims[3]);
+        return models.recognizer.run(input);
+      },
+    };
+    const counted = { ...models, recognizer };
+    const once = { ...DEFAULT_PAGE_READ_OPTIONS, secondLookBelow: 0, secondLookCrowded: 0 };
+    await readPage(counted, receipt, 1, once);
+    const single = widths.splice(0).reduce((a, b) => a + b, 0);
+    // Every line counts as crowded at 0.01: each is read a second time, 1.4 times as wide.
+    const crowded = await readPage(counted, receipt, 1, { ...once, secondLookCrowded: 0.01 });
+    const twice = widths.splice(0).reduce((a, b) => a + b, 0);
+    expect(twice).toBeGreaterThan(2.2 * single);
+    expect(texts(crowded)).toEqual(texts(upright));
+    // No line is as crowded as all of its output steps: one reading only.
+    await readPage(counted, receipt, 1, { ...once, secondLookCrowded: 1 });
+    expect(widths.reduce((a, b) => a + b, 0)).toBe(single);
+  });
+
   it('a blank page has no lines', async () => {
     const blank: RgbImage = { width: 320, height: 240, data: new Uint8Array(320 * 240 * 3).fill(255) };
     const page = await readPage(models, blank, 3);
