@@ -10,7 +10,8 @@
  *
  * `--ocr-cache DIR` reuses page text from `DIR/<dataset>.jsonl` (lines of `cli ocr --json`) for
  * images, so extraction can be re-measured without re-reading them; times are then extraction only.
- * `BENCH_MISSES=<field>` prints each document where that field is wrong (label and value).
+ * `BENCH_MISSES=<field>` prints each document where that field is wrong (label, value, confidence, and
+ * `NOT REVIEWED` when the document was not flagged).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -53,7 +54,7 @@ async function run(name: string, samples: readonly Sample[], extract: Extractor)
       const got = t.path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | null)?.[k], ex.data);
       const field = ex.fields[t.path.split('.')[0]];
       const correct = matches(t, got);
-      if (process.env.BENCH_MISSES === t.name && !correct) console.error(`miss ${s.id} ${JSON.stringify(t.expected)} ${JSON.stringify(got)}`);
+      if (process.env.BENCH_MISSES === t.name && !correct) console.error(`miss ${s.id} ${JSON.stringify(t.expected)} ${JSON.stringify(got)} confidence ${field?.confidence ?? 0}${ex.review.required ? '' : ' NOT REVIEWED'}`);
       allCorrect &&= correct;
       result.rows.push({ dataset: name, field: t.name, correct, found: got !== null && got !== undefined, confidence: field?.confidence ?? 0, reviewed: ex.review.required });
     }

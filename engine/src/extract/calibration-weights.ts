@@ -11,68 +11,68 @@ export type CalibrationGroup = 'amount' | 'date' | 'name' | 'address' | 'other';
 // FITTED (written by the fit; edit the script, not these numbers)
 export const CALIBRATION: Record<CalibrationGroup, { bias: number; weights: number[] }> = {
   "other": {
-    "bias": -3.819,
+    "bias": -4.146,
     "weights": [
-      2.149,
-      2.181,
-      0.903,
-      0.877,
-      2.849,
-      -2.016,
-      2.977,
-      1.312
+      1.89,
+      2.255,
+      0.532,
+      0.831,
+      2.821,
+      -1.489,
+      2.768,
+      1.6
     ]
   },
   "amount": {
-    "bias": -2.077,
+    "bias": -2.292,
     "weights": [
-      2.464,
-      0.102,
-      0.927,
-      1.569,
-      1.561,
-      -0.581,
+      2.307,
       0.406,
+      0.914,
+      1.669,
+      1.91,
+      -0.716,
+      0.52,
       0
     ]
   },
   "date": {
-    "bias": 0.933,
+    "bias": 1.877,
     "weights": [
-      -0.68,
-      2.171,
-      1.251,
+      -0.17,
+      0.11,
+      1.395,
       0,
-      1.021,
-      0.239,
-      0.656,
+      0.39,
+      1.033,
+      0.628,
       0
     ]
   },
   "name": {
-    "bias": -2.419,
+    "bias": -2.289,
     "weights": [
       0,
       0,
       0,
       0,
-      4.362,
+      3.79,
       0,
-      1.66,
-      1.65
+      1.82,
+      1.839
     ]
   },
   "address": {
-    "bias": -2.064,
+    "bias": -1.488,
     "weights": [
       0,
       0,
       0,
       0,
-      2.76,
+      2.536,
       0,
-      2.454,
-      0.881
+      1.384,
+      1.274
     ]
   }
 };
