@@ -3,7 +3,7 @@ import { CALIBRATION } from '../../engine/src/extract/calibration-weights.js';
 import { confidenceOf, featureVector, type ConfidenceFeatures } from '../../engine/src/extract/confidence.js';
 import { completeParty } from '../../engine/src/extract/find/header-block.js';
 
-const base: ConfidenceFeatures = { score: 0.9, margin: 0.3, support: 1, rule: false, ocr: 0.99, labelled: true, page: 0.97, complete: true };
+const base: ConfidenceFeatures = { score: 0.9, margin: 0.3, support: 1, rule: false, ocr: 0.99, labelled: true, page: 0.97, complete: true, characters: 10 };
 
 describe('confidence features', () => {
   it('gives every group a weight per feature', () => {
@@ -22,7 +22,15 @@ describe('confidence features', () => {
 
   it('caps support at three and codes flags as 0 or 1', () => {
     expect(featureVector({ ...base, support: 9 })[2]).toBe(1);
-    expect(featureVector({ ...base, rule: true, labelled: false, complete: false }).slice(3)).toEqual([1, expect.any(Number), 0, expect.any(Number), 0]);
+    expect(featureVector({ ...base, rule: true, labelled: false, complete: false }).slice(3)).toEqual([1, expect.any(Number), 0, expect.any(Number), 0, expect.any(Number)]);
+  });
+
+  it('reads the chance of a whole value read right as the line confidence to the power of its characters', () => {
+    expect(featureVector({ ...base, ocr: 0.99, characters: 80 })[8]).toBeCloseTo(0.99 ** 80, 9);
+    expect(featureVector({ ...base, ocr: 1, characters: 80 })[8]).toBe(1);
+    // A long address read at a given confidence is less sure than a short one.
+    const address = (characters: number) => confidenceOf('party_address', { ...base, ocr: 0.98, characters });
+    expect(address(90)).toBeLessThan(address(20));
   });
 
   it('stays between 0 and the square root of the line confidence', () => {

@@ -1,6 +1,6 @@
 /**
  * Weights of the confidence model (confidence.ts), one logistic regression per group of fields.
- * Feature order: score, margin, support, rule, ocr, labelled, page, complete.
+ * Feature order: score, margin, support, rule, ocr, labelled, page, complete, whole.
  *
  * Fitted by `npx tsx test/bench/fit-calibration.ts --ocr-cache DIR --write` on the SROIE and
  * WildReceipt receipts as the engine's OCR reads them (docs/benchmarks.md gives the figures).
@@ -11,68 +11,73 @@ export type CalibrationGroup = 'amount' | 'date' | 'name' | 'address' | 'other';
 // FITTED (written by the fit; edit the script, not these numbers)
 export const CALIBRATION: Record<CalibrationGroup, { bias: number; weights: number[] }> = {
   "other": {
-    "bias": -4.146,
+    "bias": -4.93,
     "weights": [
-      1.89,
-      2.255,
-      0.532,
-      0.831,
-      2.821,
-      -1.489,
-      2.768,
-      1.6
+      1.591,
+      2.372,
+      -0.141,
+      0.897,
+      1.089,
+      -0.913,
+      2.754,
+      1.963,
+      1.664
     ]
   },
   "amount": {
-    "bias": -2.292,
+    "bias": -2.663,
     "weights": [
-      2.307,
-      0.406,
-      0.914,
-      1.669,
-      1.91,
-      -0.716,
-      0.52,
-      0
+      2.255,
+      0.4,
+      0.92,
+      1.674,
+      1.742,
+      -0.684,
+      0.511,
+      0,
+      0.539
     ]
   },
   "date": {
-    "bias": 1.877,
+    "bias": 0.836,
     "weights": [
-      -0.17,
-      0.11,
-      1.395,
+      -0.154,
+      0.152,
+      1.371,
       0,
-      0.39,
-      1.033,
-      0.628,
-      0
+      -0.062,
+      1.021,
+      0.542,
+      0,
+      1.543
     ]
   },
   "name": {
-    "bias": -2.289,
+    "bias": -2.756,
     "weights": [
       0,
       0,
       0,
       0,
-      3.79,
+      1.496,
       0,
-      1.82,
-      1.839
+      1.639,
+      2.047,
+      2.2
     ]
   },
   "address": {
-    "bias": -1.488,
+    "bias": -1.423,
     "weights": [
       0,
       0,
       0,
       0,
-      2.536,
+      1.7,
       0,
-      1.384,
-      1.274
+      1.115,
+      1.318,
+      1.836
     ]
   }
 };

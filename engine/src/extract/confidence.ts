@@ -19,6 +19,8 @@ export interface ConfidenceFeatures {
   page: number;
   /** Names and addresses: the value has the shape of a complete one (completeParty); others: true. */
   complete: boolean;
+  /** Letters and digits in the value: a long text read at a given confidence is less often read whole. */
+  characters: number;
 }
 
 export function calibrationGroup(kind: ValueKind): CalibrationGroup {
@@ -46,7 +48,9 @@ export function featureVector(f: ConfidenceFeatures): number[] {
   // Recognition confidence on a log scale: 0.9 -> 0.25, 0.99 -> 0.5, 0.9999 -> 1; the gap between
   // 0.99 and 0.9999 says more about a misread than that between 0.5 and 0.6.
   const ocr = logConfidence(f.ocr);
-  return [f.score, f.margin, Math.min(3, f.support) / 3, f.rule ? 1 : 0, ocr, f.labelled ? 1 : 0, logConfidence(f.page), f.complete ? 1 : 0];
+  // The chance that every character was read right, were each read at the line's confidence.
+  const whole = f.ocr ** Math.min(200, f.characters);
+  return [f.score, f.margin, Math.min(3, f.support) / 3, f.rule ? 1 : 0, ocr, f.labelled ? 1 : 0, logConfidence(f.page), f.complete ? 1 : 0, whole];
 }
 
 function logConfidence(c: number): number {

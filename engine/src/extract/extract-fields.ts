@@ -37,8 +37,11 @@ export interface ExtractFieldsOptions {
   onFeatures?: (path: string, group: CalibrationGroup, features: ConfidenceFeatures) => void;
 }
 
-/** Values with a confidence under this send the extraction to review: see docs/extraction.md. */
-export const REVIEW_BELOW = 0.8;
+/**
+ * Values with a confidence under this send the extraction to review: with calibrated
+ * confidences, a value wrong more than about one time in seven (docs/extraction.md, Review).
+ */
+export const REVIEW_BELOW = 0.85;
 
 /**
  * Confidence of a value taken from embedded invoice XML: it is the issuer's own data, not a
@@ -130,6 +133,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
       labelled: top.label !== null || top.relation === 'header' || top.relation === 'title',
       page: pageQuality,
       complete: kind === 'party_name' || kind === 'party_address' ? completeParty(kind, String(top.value)) : true,
+      characters: top.raw.replace(/[^\p{L}\p{N}]/gu, '').length,
     };
     options.onFeatures?.(f.path, calibrationGroup(kind), features);
     const choice: Choice = { candidate: top, kind, features, value: top.value, status: 'ok' };
