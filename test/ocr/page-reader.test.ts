@@ -140,6 +140,36 @@ describe('readPage on an upright receipt', () => {
     expect(widths.reduce((a, b) => a + b, 0)).toBe(single);
   });
 
+  it('keeps the wider reading of a crowded line even when it reads less surely', async () => {
+    // A recogniser whose readings after the first pass come out less sure (probabilities mixed
+    // with a uniform spread: the best class of every step, hence the text, stays).
+    let runs = 0;
+    let firstPass = Infinity;
+    const recognizer: InferenceSession = {
+      ...models.recognizer,
+      run: async (input) => {
+        const out = await models.recognizer.run(input);
+        if (runs++ < firstPass) return out;
+        const classes = out.dims[2];
+        return { dims: out.dims, data: out.data.map((p) => 0.8 * p + 0.2 / classes) };
+      },
+    };
+    const unsure = { ...models, recognizer };
+    const once = { ...DEFAULT_PAGE_READ_OPTIONS, secondLookBelow: 0, secondLookCrowded: 0 };
+    await readPage(unsure, receipt, 1, once);
+    firstPass = runs;
+    const confidences = (page: OcrPage) => page.lines.map((l) => l.confidence);
+    // A second look at every line for its confidence keeps the surer first readings...
+    runs = 0;
+    const surer = await readPage(unsure, receipt, 1, { ...once, secondLookBelow: 1 });
+    expect(confidences(surer)).toEqual(confidences(upright));
+    // ...while a crowded line keeps its wider reading, less sure as it is.
+    runs = 0;
+    const crowded = await readPage(unsure, receipt, 1, { ...once, secondLookCrowded: 0.01 });
+    expect(texts(crowded)).toEqual(texts(upright));
+    crowded.lines.forEach((l, i) => expect(l.confidence).toBeLessThan(upright.lines[i].confidence));
+  });
+
   it('a blank page has no lines', async () => {
     const blank: RgbImage = { width: 320, height: 240, data: new Uint8Array(320 * 240 * 3).fill(255) };
     const page = await readPage(models, blank, 3);

@@ -12,7 +12,7 @@ import { valueKind, type ValueKind } from './find/field-kinds.js';
 import { completeParty, findHeaderBlock, linesBox } from './find/header-block.js';
 import { sectionCandidates } from './find/party-section.js';
 import { snapToKnown } from './find/known-merchants.js';
-import { findItemHeader, readLineItems } from './find/line-items.js';
+import { itemHeaderRows, readLineItems } from './find/line-items.js';
 import { rankCandidates } from './find/rank.js';
 import { agreeOnRules, distinctValues } from './find/rule-agreement.js';
 import { layoutDocument, spanBox, type Line, type TextPage } from './layout/document-text.js';
@@ -89,13 +89,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   const pageQuality = medianConfidence(doc.lines);
 
   const header = scalars.some((f) => ['party_name', 'party_address'].includes(kinds.get(f.path) as string)) ? findHeaderBlock(doc) : null;
-  const tableHeaderRows = new Set<number>();
-  for (const f of Object.values(definition.fields)) {
-    if (f.type === 'array' && f.items?.type === 'object' && f.items.fields) {
-      const h = findItemHeader(doc, f.items.fields);
-      if (h) tableHeaderRows.add(h.row);
-    }
-  }
+  const tableHeaderRows = itemHeaderRows(doc, definition.fields);
   const ranked = new Map<string, Candidate[]>();
   for (const f of scalars) {
     const kind = kinds.get(f.path) as ValueKind;

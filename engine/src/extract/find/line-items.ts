@@ -56,13 +56,29 @@ const QTY_TIMES = /(?<![\p{L}\p{N}.,])(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:[xX×*@]|pc
 export function readLineItems(doc: DocumentText, fields: Record<string, FieldDefinition>, ctx: { decimal?: DecimalMark }): Record<string, LineItem[]> {
   const out: Record<string, LineItem[]> = {};
   for (const [name, f] of Object.entries(fields)) {
-    if (f.type !== 'array' || f.items?.type !== 'object' || !f.items.fields) continue;
-    const r = roles(f.items.fields);
+    const itemFields = itemFieldsOf(f);
+    if (!itemFields) continue;
+    const r = roles(itemFields);
     if (!r.amount && !r.unit_price) continue;
-    const items = readTable(doc, f.items.fields, r, ctx).slice(0, f.max_items ?? 100);
-    out[name] = items;
+    out[name] = readTable(doc, itemFields, r, ctx).slice(0, f.max_items ?? 100);
   }
   return out;
+}
+
+/** The fields of each item of an array of objects (a table of items); null for other fields. */
+function itemFieldsOf(f: FieldDefinition): Record<string, FieldDefinition> | null {
+  return f.type === 'array' && f.items?.type === 'object' && f.items.fields ? f.items.fields : null;
+}
+
+/** The rows heading the item tables of a definition's fields: the cells under them are items. */
+export function itemHeaderRows(doc: DocumentText, fields: Record<string, FieldDefinition>): Set<number> {
+  const rows = new Set<number>();
+  for (const f of Object.values(fields)) {
+    const itemFields = itemFieldsOf(f);
+    const header = itemFields ? findItemHeader(doc, itemFields) : null;
+    if (header) rows.add(header.row);
+  }
+  return rows;
 }
 
 function readTable(doc: DocumentText, fields: Record<string, FieldDefinition>, r: Partial<Record<Role, string>>, ctx: { decimal?: DecimalMark }): LineItem[] {
@@ -158,13 +174,13 @@ function readTable(doc: DocumentText, fields: Record<string, FieldDefinition>, r
 const itemHeaders = new WeakMap<DocumentText, Map<Record<string, FieldDefinition>, ItemHeader | null>>();
 
 /** The row heading an item table and the item fields' labels in it. */
-export interface ItemHeader {
+interface ItemHeader {
   row: number;
   hits: LabelHit[];
 }
 
 /** The item table's header: the first row naming two or more of the item fields; read once per document. */
-export function findItemHeader(doc: DocumentText, fields: Record<string, FieldDefinition>): ItemHeader | null {
+function findItemHeader(doc: DocumentText, fields: Record<string, FieldDefinition>): ItemHeader | null {
   let byFields = itemHeaders.get(doc);
   if (!byFields) itemHeaders.set(doc, (byFields = new Map()));
   const known = byFields.get(fields);
