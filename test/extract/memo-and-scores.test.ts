@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { KeyIndex } from '../../engine/src/extract/layout/key-index.js';
 import { memoByText } from '../../engine/src/extract/normalize/memo.js';
 import { accuracyByField, median, reliability, reviewFigures, type Scored } from '../bench/extract-scores.js';
 
@@ -17,6 +18,24 @@ describe('memoByText', () => {
     read('cd'); // a third key: the memo is cleared first
     read('ab');
     expect(calls).toEqual(['ab:false', 'ab:true', 'cd:false', 'ab:false']);
+  });
+});
+
+describe('KeyIndex', () => {
+  it('gives the items whose key occurs in a text, once each, in the order given', () => {
+    const index = new KeyIndex([
+      { key: 'TOTAL', item: 'total' },
+      { key: 'SUBTOTAL', item: 'subtotal' },
+      { key: 'TAX', item: 'tax' },
+      { key: 'X', item: 'x' },
+      { key: '', item: 'never' },
+      { key: 'TO', item: 'to' },
+    ]);
+    expect(index.in('SUBTOTALTOTAL')).toEqual(['total', 'subtotal', 'to']);
+    expect(index.in('TAXTAX')).toEqual(['tax', 'x']);
+    expect(index.in('TOTA')).toEqual(['to']);
+    expect(index.in('')).toEqual([]);
+    expect(index.in('T')).toEqual([]);
   });
 });
 

@@ -37,6 +37,13 @@ describe('parseAmount', () => {
     expect(parseAmount('12.500', { decimal: ',' })).toMatchObject({ value: 12500, ambiguous: true });
   });
 
+  it('reads a text without an ambiguous amount the same for every decimal mark, and settles the ambiguous one by it', () => {
+    const plain = findAmounts('2 x 12.50 25.00');
+    expect(findAmounts('2 x 12.50 25.00', { decimal: ',' })).toBe(plain);
+    expect(findAmounts('1,234 12.50', { decimal: ',' }).map((a) => a.value)).toEqual([1.234, 12.5]);
+    expect(findAmounts('1,234 12.50').map((a) => a.value)).toEqual([1234, 12.5]);
+  });
+
   it('refuses mixed or misplaced grouping', () => {
     for (const text of ['1,23.4,5', '12,34,567', '1.234,567.8', '1.2.3']) expect(parseAmount(text), text).toBeNull();
   });

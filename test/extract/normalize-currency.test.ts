@@ -39,6 +39,13 @@ describe('findCurrencies', () => {
     expect(findCurrencies('€5')[0].alternatives).toEqual([]);
   });
 
+  it('reads a text without a shared mark the same for every country', () => {
+    const plain = findCurrencies('TOTAL RM 12.00 EUR');
+    expect(findCurrencies('TOTAL RM 12.00 EUR', { country: 'CA' })).toBe(plain);
+    expect(codes('RM 12.00 $3', 'CA')).toEqual(['MYR', 'CAD']);
+    expect(codes('RM 12.00 $3')).toEqual(['MYR', 'USD']);
+  });
+
   it('places each find in the text', () => {
     const text = 'Subtotal HK$ 50.00';
     const [c] = findCurrencies(text);

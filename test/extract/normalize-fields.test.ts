@@ -210,6 +210,9 @@ describe('findTaxIds', () => {
     ['CHE-123.456.789 MWST', 'CHE-123.456.789', 'CHE-123.456.789', 'eu_vat', 0],
     ['ESB12345678', 'ESB12345678', 'ESB12345678', 'eu_vat', 0],
     ['IT12345678901', 'IT12345678901', 'IT12345678901', 'eu_vat', 0],
+    ['VAT IE1234567WA', 'IE1234567WA', 'IE1234567WA', 'eu_vat', 4],
+    ['IE 1A23456B', 'IE1A23456B', 'IE 1A23456B', 'eu_vat', 0],
+    ['RO 12', 'RO12', 'RO 12', 'eu_vat', 0],
     ['GSTIN: 22AAAAA0000A1Z5', '22AAAAA0000A1Z5', '22AAAAA0000A1Z5', 'gstin', 7],
   ])('reads %j as %s', (text, value, raw, kind, start) => {
     expect(findTaxIds(text)).toEqual([{ value, kind, raw, start, end: start + raw.length }]);

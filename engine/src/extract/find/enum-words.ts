@@ -1,4 +1,5 @@
-import { aliasPattern } from '../layout/labels.js';
+import { KeyIndex } from '../layout/key-index.js';
+import { aliasPattern, compact } from '../layout/labels.js';
 
 /**
  * Words documents print for common enumeration values. A value is matched by its own name
@@ -37,30 +38,39 @@ const WORDS: Record<string, readonly string[]> = {
   completion: ['completion', 'sale completion'],
 };
 
-const compiled = new Map<string, RegExp[]>();
+interface Word {
+  value: string;
+  re: RegExp;
+}
 
-function patternsFor(value: string): RegExp[] {
-  let res = compiled.get(value);
-  if (!res) {
-    const words = [value.replace(/_/g, ' '), ...(WORDS[value] ?? [])];
-    res = words.map(aliasPattern).filter((r): r is RegExp => r !== null);
-    compiled.set(value, res);
+// Per list: a definition's enum keeps its array, so each is indexed once.
+const indexes = new WeakMap<readonly string[], KeyIndex<Word>>();
+
+/** The words of a list of values, indexed by their letters: a value's own name first, then its words. */
+function indexFor(values: readonly string[]): KeyIndex<Word> {
+  let index = indexes.get(values);
+  if (!index) {
+    const words = values.flatMap((value) =>
+      [value.replace(/_/g, ' '), ...(WORDS[value] ?? [])].flatMap((w) => {
+        const re = aliasPattern(w);
+        return re ? [{ key: compact(w), item: { value, re } }] : [];
+      }),
+    );
+    index = new KeyIndex(words);
+    indexes.set(values, index);
   }
-  return res;
+  return index;
 }
 
 /** Enum values named in a text, each at its first mention. */
 export function enumMatches(text: string, values: readonly string[]): { value: string; raw: string; start: number; end: number }[] {
   const out: { value: string; raw: string; start: number; end: number }[] = [];
-  for (const value of values) {
-    for (const re of patternsFor(value)) {
-      re.lastIndex = 0;
-      const m = re.exec(text);
-      if (m) {
-        out.push({ value, raw: m[0], start: m.index, end: m.index + m[0].length });
-        break;
-      }
-    }
+  // Most words are ruled out by their letters alone, without running their pattern.
+  for (const { value, re } of indexFor(values).in(compact(text))) {
+    if (out.some((o) => o.value === value)) continue;
+    re.lastIndex = 0;
+    const m = re.exec(text);
+    if (m) out.push({ value, raw: m[0], start: m.index, end: m.index + m[0].length });
   }
   return out.sort((a, b) => a.start - b.start);
 }

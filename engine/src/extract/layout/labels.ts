@@ -1,4 +1,5 @@
 import type { DocumentText, Line } from './document-text.js';
+import { KeyIndex } from './key-index.js';
 
 /** A label of some field found in a line: characters [start, end) of the line's text. */
 export interface LabelHit {
@@ -34,16 +35,17 @@ interface CompiledAlias {
  * line, the longest wins, so "SUB TOTAL" is the subtotal's label, not the total's.
  */
 export class LabelFinder {
-  private readonly compiled: CompiledAlias[];
+  private readonly compiled: KeyIndex<CompiledAlias>;
 
   constructor(sets: readonly AliasSet[]) {
-    this.compiled = [];
+    const compiled: CompiledAlias[] = [];
     for (const { path, aliases } of sets) {
       for (const alias of aliases) {
         const re = aliasPattern(alias);
-        if (re) this.compiled.push({ path, alias, re, key: compact(alias), weight: alias.replace(/[^\p{L}\p{N}]/gu, '').length });
+        if (re) compiled.push({ path, alias, re, key: compact(alias), weight: alias.replace(/[^\p{L}\p{N}]/gu, '').length });
       }
     }
+    this.compiled = new KeyIndex(compiled.map((c) => ({ key: c.key, item: c })));
   }
 
   /** Every label in the document, line by line, overlaps settled. */
@@ -57,9 +59,7 @@ export class LabelFinder {
     const raw: (LabelHit & { weight: number })[] = [];
     // A match leaves only separators between the alias's characters, so its letters and digits
     // stand in a row in the line's: most aliases are ruled out without running their pattern.
-    const letters = compact(line.text);
-    for (const c of this.compiled) {
-      if (!letters.includes(c.key)) continue;
+    for (const c of this.compiled.in(compact(line.text))) {
       c.re.lastIndex = 0;
       for (const m of line.text.matchAll(c.re)) {
         const start = m.index;

@@ -35,8 +35,17 @@ export interface AmountOptions {
 const AMOUNT =
   /(?:(?<![\p{L}\p{N}.,/:-])|(?<=(?<![\p{L}])(?:RM|Rs|Rp|USD|EUR|GBP|SGD|MYR|AUD|CAD|CHF|INR|IDR|HKD|NZD|PHP|THB|CNY|JPY)))(\(\s*)?([-\u2212]\s?)?(\d{1,3}(?:[,.'\u2019\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?|(?<![\p{N}])[.,]\d{2}(?![\p{N}]))(-(?!\p{N}))?(\s*\))?(?![\p{L}\p{N}%]|[.,/:-]\p{N})/gu;
 
-/** Every amount in a text, left to right. */
-export const findAmounts: (text: string, opts?: AmountOptions) => readonly ParsedAmount[] = memoByText(readAmounts);
+const scanAmounts = memoByText(readAmounts);
+
+/**
+ * Every amount in a text, left to right. The document's decimal mark only settles ambiguous
+ * amounts (`1,234`), so a text without one is read once for every mark.
+ */
+export function findAmounts(text: string, opts?: AmountOptions): readonly ParsedAmount[] {
+  const plain = scanAmounts(text);
+  if (!opts?.decimal || !plain.some((a) => a.ambiguous)) return plain;
+  return scanAmounts(text, { decimal: opts.decimal });
+}
 
 function readAmounts(text: string, opts: AmountOptions = {}): ParsedAmount[] {
   const found: ParsedAmount[] = [];

@@ -21,6 +21,8 @@ const ENDING = /\b(?:ending(?: in)?|ends in|last 4|last four)\s*[:#]?\s*([0-9]{4
 
 export function findCardMasks(text: string): ParsedCardMask[] {
   const out: ParsedCardMask[] = [];
+  // Two mask characters in a row or a lead word: what every match above needs, tested first.
+  if (!/[*xX#•.]{2}/u.test(text) && !/end|last/iu.test(text)) return out;
   for (const m of text.matchAll(MASKED)) {
     const masks = (m[1].match(/[*xX#•.]/g) ?? []).length;
     if (masks < 4 && !/[*#•]/.test(m[1])) continue;

@@ -61,19 +61,36 @@ const MARKS: Record<string, Mark> = {
 };
 
 // Longest marks first so `HK$` wins over `$`; letter marks stand alone, symbols may touch digits.
+// The marks that open with a letter share one look-behind: most places in a line follow a letter,
+// and fail it at once rather than once per mark.
+const byLength = Object.keys(MARKS).sort((a, b) => b.length - a.length);
+const escaped = (m: string) => m.replace(/[.$]/g, '\\$&');
+const startsWithLetter = (m: string) => /^\p{L}/u.test(m);
 const MARK_RE = new RegExp(
-  Object.keys(MARKS)
-    .sort((a, b) => b.length - a.length)
-    .map((m) => {
-      const escaped = m.replace(/[.$]/g, '\\$&');
-      return /^\p{L}/u.test(m) ? `(?<![\\p{L}])${escaped}(?![\\p{L}])` : escaped;
-    })
-    .join('|') + '|(?<![\\p{L}])[A-Z]{3}(?![\\p{L}])',
+  '(?<![\\p{L}])(?:' +
+    byLength
+      .filter(startsWithLetter)
+      .map((m) => escaped(m) + (/\p{L}$/u.test(m) ? '(?![\\p{L}])' : ''))
+      .join('|') +
+    '|[A-Z]{3}(?![\\p{L}]))|' +
+    byLength
+      .filter((m) => !startsWithLetter(m))
+      .map(escaped)
+      .join('|'),
   'gu',
 );
 
-/** Every currency mark or code in a text, left to right. */
-export const findCurrencies: (text: string, opts?: { country?: string }) => readonly ParsedCurrency[] = memoByText(readCurrencies);
+const scanCurrencies = memoByText(readCurrencies);
+
+/**
+ * Every currency mark or code in a text, left to right. The country only settles shared marks
+ * (`$`, `kr`), so a text without one is read once for every country.
+ */
+export function findCurrencies(text: string, opts?: { country?: string }): readonly ParsedCurrency[] {
+  const plain = scanCurrencies(text);
+  if (!opts?.country || !plain.some((c) => c.alternatives.length > 0)) return plain;
+  return scanCurrencies(text, { country: opts.country });
+}
 
 function readCurrencies(text: string, opts: { country?: string } = {}): ParsedCurrency[] {
   const found: ParsedCurrency[] = [];

@@ -42,13 +42,16 @@ for (const [n, list] of names) for (const name of list) MONTHS[name] = n;
 const MONTH = `(${Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|')})\\.?`;
 
 const SEP = '[/\\-.]';
-const PATTERNS: { re: RegExp; read: (m: RegExpMatchArray) => Reading[] }[] = [
+// Each pattern has a quick test that any text it matches passes: most lines fail it, and the
+// month names' long alternation is tried at every character otherwise.
+const PATTERNS: { re: RegExp; gate: RegExp; read: (m: RegExpMatchArray) => Reading[] }[] = [
   // 2018-04-18, 2018/4/18, 2018.04.18
-  { re: new RegExp(`(\\d{4})(${SEP})(\\d{1,2})\\2(\\d{1,2})`, 'gu'), read: (m) => [reading(+m[1], +m[3], +m[4], 'ymd')] },
+  { re: new RegExp(`(\\d{4})(${SEP})(\\d{1,2})\\2(\\d{1,2})`, 'gu'), gate: /\d{4}[/\-.]\d/, read: (m) => [reading(+m[1], +m[3], +m[4], 'ymd')] },
   // 18/04/2018, 4-18-18, 18.04.18, 18 04 2018 (day or month first; spaced only with a full year,
   // or a quantity and a price would read as a date)
   {
     re: new RegExp(`(\\d{1,2})(${SEP})(\\d{1,2})\\2(\\d{4}|\\d{2})|(\\d{1,2})(\\s)(\\d{1,2})\\s(\\d{4})`, 'gu'),
+    gate: /\d[/\-.\s]\d/,
     read: (m) => {
       const [d1, d2, y] = m[1] ? [m[1], m[3], m[4]] : [m[5], m[7], m[8]];
       return [reading(year(y), +d2, +d1, 'dmy'), reading(year(y), +d1, +d2, 'mdy')];
@@ -57,11 +60,14 @@ const PATTERNS: { re: RegExp; read: (m: RegExpMatchArray) => Reading[] }[] = [
   // 18 Apr 2018, 18-APR-18, 18APR18, 18. März 2018, 18th April 2018
   {
     re: new RegExp(`(\\d{1,2})(?:st|nd|rd|th)?\\.?[\\s\\-/]?${MONTH}[\\s\\-/,.]*(\\d{4}|\\d{2})`, 'giu'),
+    // Every month name has three letters at least.
+    gate: /\d(?:st|nd|rd|th)?\.?[\s\-/]?\p{L}{3}/iu,
     read: (m) => [reading(year(m[3]), MONTHS[m[2].toLowerCase()], +m[1], 'dmy')],
   },
   // Apr 18, 2018; April 18 2018
   {
     re: new RegExp(`${MONTH}[\\s\\-/]?(\\d{1,2})(?:st|nd|rd|th)?,?[\\s\\-/]+(\\d{4}|\\d{2})`, 'giu'),
+    gate: /\p{L}{3}\.?[\s\-/]?\d/u,
     read: (m) => [reading(year(m[3]), MONTHS[m[1].toLowerCase()], +m[2], 'mdy')],
   },
 ];
@@ -76,7 +82,8 @@ export const findDates: (text: string) => readonly ParsedDate[] = memoByText(rea
 
 function readDates(text: string): ParsedDate[] {
   const found: ParsedDate[] = [];
-  for (const { re, read } of PATTERNS) {
+  for (const { re, gate, read } of PATTERNS) {
+    if (!gate.test(text)) continue;
     for (const m of text.matchAll(re)) {
       const start = m.index ?? 0;
       const end = start + m[0].length;

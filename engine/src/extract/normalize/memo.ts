@@ -4,15 +4,24 @@
  * order), and receipts of one shop repeat lines; results are frozen and shared.
  */
 export function memoByText<T, O = undefined>(read: (text: string, opts: O) => T[], size = 4096): (text: string, opts?: O) => readonly T[] {
-  const seen = new Map<string, readonly T[]>();
+  // One map per options value, keyed by the text itself: a line's string keeps its hash, where a
+  // key built by joining options and text would be hashed again on every call.
+  const byOptions = new Map<string, Map<string, readonly T[]>>();
+  let count = 0;
   return (text, opts) => {
-    const key = opts === undefined ? text : `${JSON.stringify(opts)}\u0000${text}`;
-    let out = seen.get(key);
+    const optionsKey = opts === undefined ? '' : JSON.stringify(opts);
+    let seen = byOptions.get(optionsKey);
+    if (!seen) byOptions.set(optionsKey, (seen = new Map()));
+    let out = seen.get(text);
     if (out === undefined) {
       out = Object.freeze(read(text, opts as O));
       // Cleared, not evicted one by one: cheap, and a new document soon refills it.
-      if (seen.size >= size) seen.clear();
-      seen.set(key, out);
+      if (count >= size) {
+        for (const m of byOptions.values()) m.clear();
+        count = 0;
+      }
+      seen.set(text, out);
+      count++;
     }
     return out;
   };

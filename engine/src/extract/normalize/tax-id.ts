@@ -23,9 +23,14 @@ const GSTIN = /(?<![\p{L}\p{N}])(\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z])(?![\p
 // A token run of letters, digits and - / . that holds at least five digits.
 const LABELLED_VALUE = /[A-Z0-9][A-Z0-9./-]*(?: ?[A-Z0-9./-]+)*/giu;
 
+// What every shape above holds: two capitals then a letter or digit, or GSTIN's opening, and two
+// digits in a row. Tested first, as the long alternation above is tried at every character.
+const SHAPE_GATE = /[A-Z]{2} ?[A-Z0-9]|\d{2}[A-Z]{5}/;
+
 /** Tax ids recognisable by their shape alone. */
 export function findTaxIds(text: string): ParsedTaxId[] {
   const out: ParsedTaxId[] = [];
+  if (!/\d\d/.test(text) || !SHAPE_GATE.test(text)) return out;
   for (const [re, kind] of [
     [EU_VAT, 'eu_vat'],
     [GSTIN, 'gstin'],

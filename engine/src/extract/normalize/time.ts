@@ -1,3 +1,5 @@
+import { memoByText } from './memo.js';
+
 /**
  * Times of day as receipts print them: `20:27`, `20:27:05`, `8:05 PM`, `08.05`, `2027H`,
  * `8.05pm`. Read to 24-hour `HH:MM` (seconds dropped, as the field type keeps minutes).
@@ -20,8 +22,12 @@ const TIME =
 const HOUR_MARK = /(?<![\p{L}\p{N}])([01]\d|2[0-3])(?:\s?[hH]\s?([0-5]\d)|([0-5]\d)[hH])(?![\p{L}\p{N}])/gu;
 
 /** Every time in a text, left to right. */
-export function findTimes(text: string): ParsedTime[] {
+export const findTimes: (text: string) => readonly ParsedTime[] = memoByText(readTimes);
+
+function readTimes(text: string): ParsedTime[] {
   const found: ParsedTime[] = [];
+  // What both patterns need (a digit, a mark, a digit; or an hour mark), tested first.
+  if (!/\d[:.]\d|\d\s?[hH]/.test(text)) return found;
   for (const m of text.matchAll(TIME)) {
     const [raw, h, mm1, ss, mm2, ampm] = m;
     let hour = Number(h);
