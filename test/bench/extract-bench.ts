@@ -117,7 +117,11 @@ async function main() {
       // Ground-truth lines as client_ocr, parsed before timing starts only for the image size.
       const inputs = new Map<string, unknown>();
       for (const s of samples) inputs.set(s.id, await s.clientOcr?.());
-      runs.push(await run('sroie client_ocr', samples, (s) => engine.extract({ client_ocr: inputs.get(s.id) }, s.type, { now })));
+      const clientOcr: Extractor = (s) => engine.extract({ client_ocr: inputs.get(s.id) }, s.type, { now });
+      // One untimed pass first: the figure is the time of a receipt once the code is compiled,
+      // as on a server or kiosk that has been running, not of the first receipts after start.
+      for (const s of samples) await clientOcr(s).catch(() => undefined);
+      runs.push(await run('sroie client_ocr', samples, clientOcr));
     }
     if (want('wildreceipt')) runs.push(await run('wildreceipt', wildReceipt().slice(0, limit), fromFile(loadCache(values['ocr-cache'], 'wildreceipt'))));
     if (want('zugferd')) {

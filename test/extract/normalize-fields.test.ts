@@ -183,8 +183,15 @@ describe('findPhones', () => {
     ['GST NO: 000849813504', undefined],
     ['GST NO: 000849813504', 'MY'],
     ['20:27:05', 'MY'],
+    ['CS00031663', 'MY'],
+    ['INV0378654321', 'MY'],
   ])('finds no phone in %j (country %s)', (text, country) => {
     expect(findPhones(text, { country })).toEqual([]);
+  });
+
+  it('reads a number that opens on a bracket or a plus after a word', () => {
+    expect(findPhones('TEL(03)7865 4321', { country: 'MY' }).map((p) => p.e164)).toEqual(['+60378654321']);
+    expect(findPhones('TEL:0378654321', { country: 'MY' }).map((p) => p.e164)).toEqual(['+60378654321']);
   });
 
   it('keeps only digits, +, spaces, parentheses, points and dashes in the value', () => {

@@ -55,23 +55,29 @@ type RowKind = 'noise' | 'body' | 'date' | 'contact' | 'registration' | 'address
 export function findHeaderBlock(doc: DocumentText): HeaderBlock {
   const rows = doc.rows.filter((r) => r.page === doc.rows[0]?.page).slice(0, 16);
   const texts = rows.map(rowText);
-  const kinds = texts.map(rowKind);
+  // Rows are classed as they are reached: nothing below the first body row is read.
+  const classed: RowKind[] = [];
+  const kind = (k: number): RowKind => (classed[k] ??= rowKind(texts[k]));
 
   // The brand: the first row that can be a name (a title or a date may come first), above the body.
-  const firstBody = kinds.findIndex((k, n) => k === 'body' && kinds.slice(0, n).some((o) => o === 'text' || o === 'address'));
+  let firstBody = -1;
+  for (let n = 0, named = false; n < rows.length && firstBody === -1; n++) {
+    if (kind(n) === 'body' && named) firstBody = n;
+    named ||= kind(n) === 'text' || kind(n) === 'address';
+  }
   const limit = firstBody === -1 ? rows.length : firstBody;
   let i = 0;
-  while (i < limit && !((kinds[i] === 'text' || (kinds[i] === 'address' && hasLegalForm(texts[i]))) && isNameLike(nameText(texts[i])))) i++;
+  while (i < limit && !((kind(i) === 'text' || (kind(i) === 'address' && hasLegalForm(texts[i]))) && isNameLike(nameText(texts[i])))) i++;
   if (i >= limit) return { name: null, address: null };
-  const body = kinds.indexOf('body', i);
-  const end = body === -1 ? rows.length : body;
-  let nameEnd = continued(texts, kinds, i, end);
+  let end = i;
+  while (end < rows.length && kind(end) !== 'body') end++;
+  let nameEnd = continued(texts, kind, i, end);
   let nameStart = i;
 
   // A registered company just below the brand is the issuer.
   if (!hasLegalForm(texts.slice(nameStart, nameEnd).join(' '))) {
     for (let k = nameEnd; k < Math.min(end, nameEnd + 3); k++) {
-      if (kinds[k] === 'address' && !hasLegalForm(texts[k])) break;
+      if (kind(k) === 'address' && !hasLegalForm(texts[k])) break;
       // `Company No: ...` is a registration number, not a company.
       const t = nameText(texts[k].replace(COMPANY_NUMBER, ''));
       if (!hasLegalForm(t) || !isNameLike(t)) continue;
@@ -79,7 +85,7 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
       // (`POPULAR BOOK` / `CO. (M) SDN BHD`, `AIK HUAT HARDWARE` / `ENTERPRISE (SETIA` / `ALAM) SDN BHD`).
       const wrapped = (isFormOnly(t) || startsWithForm(t)) && k > 0 && isNameLike(texts[k - 1]);
       nameStart = wrapped ? k - 1 : k;
-      nameEnd = continued(texts, kinds, k, end);
+      nameEnd = continued(texts, kind, k, end);
       break;
     }
   }
@@ -89,23 +95,23 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
   const address: number[] = [];
   let townRead = false;
   for (i = nameEnd; i < end && address.length < 5; i++) {
-    const kind = kinds[i];
-    if (kind === 'noise') continue;
+    const k = kind(i);
+    if (k === 'noise') continue;
     if (address.length > 0) {
-      if (kind === 'contact' || kind === 'registration' || kind === 'date') break;
+      if (k === 'contact' || k === 'registration' || k === 'date') break;
       // After the postcode and town only a further address line, a region or a country (not a branch or mall name).
       const last = texts[address[address.length - 1]];
       // A country ends the address, alone on its row or after the town (`56000 Kuala Lumpur, Malaysia`).
       if (isCountry(last) || isCountry(last.slice(last.lastIndexOf(',') + 1))) break;
-      if (townRead && kind !== 'address' && !/,$/u.test(last) && !isCountry(texts[i]) && !isRegion(texts[i], last)) break;
-    } else if (kind !== 'address') continue;
+      if (townRead && k !== 'address' && !/,$/u.test(last) && !isCountry(texts[i]) && !isRegion(texts[i], last)) break;
+    } else if (k !== 'address') continue;
     address.push(i);
     townRead ||= POSTCODE_TOWN.test(texts[i]);
   }
   // Rows of words just above an address with a postcode and town belong to it, street word or
   // not (`Car Park Office, Basement 1,` / `Labuhraya SPRINT, PJU6A,` / `47400 Petaling Jaya`).
   if (address.length > 0 && address.some((k) => POSTCODE_TOWN.test(texts[k]))) {
-    for (let k = address[0] - 1; k >= nameEnd && address[0] - k <= 2 && kinds[k] === 'text' && /,$/u.test(texts[k]); k--) address.unshift(k);
+    for (let k = address[0] - 1; k >= nameEnd && address[0] - k <= 2 && kind(k) === 'text' && /,$/u.test(texts[k]); k--) address.unshift(k);
   }
   return {
     name,
@@ -131,14 +137,14 @@ function rowKind(text: string): RowKind {
 }
 
 /** Where the name that starts at row `start` ends: a row that breaks off continues on the next (at most three rows). */
-function continued(texts: readonly string[], kinds: readonly RowKind[], start: number, end: number): number {
+function continued(texts: readonly string[], kind: (k: number) => RowKind, start: number, end: number): number {
   let k = start + 1;
   for (; k < end && k - start < 3; k++) {
     if (isFormOnly(texts[k])) continue;
     const prev = nameText(texts.slice(start, k).join(' '));
     const broken = /[&,\-+]$|\b(AND|OF|THE|DE|DU|DES|UND)$/iu.test(prev) || (prev.split('(').length > prev.split(')').length && !hasLegalForm(prev.slice(prev.lastIndexOf('('))));
     // A row that closes a parenthesis it did not open ends a name whose `(` recognition lost (`ALAM) SDN BHD`).
-    if (!(broken || closesUnopened(texts[k])) || kinds[k] !== 'text') break;
+    if (!(broken || closesUnopened(texts[k])) || kind(k) !== 'text') break;
   }
   return k;
 }

@@ -22,6 +22,11 @@ interface CompiledAlias {
   path: string;
   alias: string;
   re: RegExp;
+  /**
+   * The same pattern tried at one place only, for an alias that opens with a letter or digit: a
+   * match starts where its letters start in the line's. Null for other aliases (`#`, `(RM)`).
+   */
+  at: RegExp | null;
   /** The alias's letters and digits, upper-case: a line holds the alias only if its own hold these in a row. */
   key: string;
   /** Letters and digits in the alias: longer labels win overlaps ("Sub Total" over "Total"). */
@@ -42,7 +47,9 @@ export class LabelFinder {
     for (const { path, aliases } of sets) {
       for (const alias of aliases) {
         const re = aliasPattern(alias);
-        if (re) compiled.push({ path, alias, re, key: compact(alias), weight: alias.replace(/[^\p{L}\p{N}]/gu, '').length });
+        if (!re) continue;
+        const at = /^[\s.:_/-]*[\p{L}\p{N}]/u.test(alias) ? new RegExp(re.source, 'iuy') : null;
+        compiled.push({ path, alias, re, at, key: compact(alias), weight: alias.replace(/[^\p{L}\p{N}]/gu, '').length });
       }
     }
     this.compiled = new KeyIndex(compiled.map((c) => ({ key: c.key, item: c })));
@@ -59,9 +66,9 @@ export class LabelFinder {
     const raw: (LabelHit & { weight: number })[] = [];
     // A match leaves only separators between the alias's characters, so its letters and digits
     // stand in a row in the line's: most aliases are ruled out without running their pattern.
-    for (const c of this.compiled.in(compact(line.text))) {
-      c.re.lastIndex = 0;
-      for (const m of line.text.matchAll(c.re)) {
+    const letters = lettersOf(line.text);
+    for (const c of this.compiled.in(letters.text)) {
+      for (const m of aliasMatches(c, line.text, letters)) {
         const start = m.index;
         const end = start + m[0].length;
         raw.push({ path: c.path, alias: c.alias, line, start, end, leading: !/[\p{L}\p{N}]/u.test(line.text.slice(0, start)), weight: c.weight });
@@ -77,6 +84,54 @@ export class LabelFinder {
     }
     return kept.sort((a, b) => a.start - b.start).map(({ weight: _w, ...hit }) => hit);
   }
+}
+
+/** A text's letters and digits, upper-case, with where each run of them stands in the text. */
+interface Letters {
+  text: string;
+  runs: { at: number; from: number; length: number; sameLength: boolean }[];
+}
+
+function lettersOf(text: string): Letters {
+  let out = '';
+  const runs: Letters['runs'] = [];
+  for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const upper = m[0].toUpperCase();
+    runs.push({ at: out.length, from: m.index, length: upper.length, sameLength: upper.length === m[0].length });
+    out += upper;
+  }
+  return { text: out, runs };
+}
+
+/** Where the letter at `p` of `letters.text` stands in the text; null past a letter whose capital is longer (`ß`). */
+function textIndex(letters: Letters, p: number): number | null {
+  for (const r of letters.runs) {
+    if (p >= r.at + r.length) continue;
+    return r.sameLength ? r.from + (p - r.at) : null;
+  }
+  return null;
+}
+
+/**
+ * An alias's matches in a line, left to right. Where the alias's letters stand in the line's is
+ * known, so its pattern is tried there only instead of along the whole line; matches cannot
+ * overlap, as each needs no letter or digit before it.
+ */
+function aliasMatches(c: CompiledAlias, text: string, letters: Letters): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  for (let p = c.at ? letters.text.indexOf(c.key) : -1; p !== -1; p = letters.text.indexOf(c.key, p + 1)) {
+    const at = textIndex(letters, p);
+    if (at === null) return scan(c.re, text);
+    c.at!.lastIndex = at;
+    const m = c.at!.exec(text);
+    if (m) out.push(m);
+  }
+  return c.at ? out : scan(c.re, text);
+}
+
+function scan(re: RegExp, text: string): RegExpExecArray[] {
+  re.lastIndex = 0;
+  return [...text.matchAll(re)];
 }
 
 function escape(s: string): string {

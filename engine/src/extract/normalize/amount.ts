@@ -49,6 +49,7 @@ export function findAmounts(text: string, opts?: AmountOptions): readonly Parsed
 
 function readAmounts(text: string, opts: AmountOptions = {}): ParsedAmount[] {
   const found: ParsedAmount[] = [];
+  if (!/\d/.test(text)) return found;
   for (const m of text.matchAll(AMOUNT)) {
     const [whole, open, lead, digits, trail, close] = m;
     if (open && !close) continue;

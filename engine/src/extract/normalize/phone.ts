@@ -16,12 +16,15 @@ export interface ParsedPhone {
 }
 
 const SEPARATORS = '\\s()\\[\\].\\/~\\-\\u2010-\\u2015\\u2212\\u30fc\\uff0d-\\uff0f\\u00ad\\u200b\\u2060\\u3000\\uff08\\uff09\\uff3b\\uff3d\\u2053\\u223c\\uff5e';
-const PHONE_DIGITS = new RegExp(`\\d(?:[${SEPARATORS}]{0,4}\\d){6}`, 'u');
+// The run opens on a digit with no letter or digit before it: libphonenumber refuses a number
+// glued to a Latin letter (`CS00031663`), and an inner match starts after punctuation.
+const PHONE_DIGITS = new RegExp(`(?<![A-Za-z\\d])\\d(?:[${SEPARATORS}]{0,4}\\d){6}`, 'u');
 
 /** Every phone number in a text; `country` (ISO 3166 alpha-2) reads national numbers. */
 export function findPhones(text: string, opts: { country?: string } = {}): ParsedPhone[] {
   // Seven digits at least, parted by no more than the four punctuation marks libphonenumber allows
-  // between digit groups (checked first: most receipt lines hold no phone number).
+  // between digit groups (checked first: most receipt lines hold no phone number, and the
+  // library's matcher is the slowest step of reading a line).
   if (!PHONE_DIGITS.test(text)) return [];
   const country = opts.country as CountryCode | undefined;
   const found: ParsedPhone[] = [];
