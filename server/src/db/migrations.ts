@@ -1,0 +1,124 @@
+/**
+ * The schema, as numbered steps applied in order and never edited once shipped: a later change
+ * is a new step. Times are ISO 8601 UTC text; JSON columns hold JSON text. Keys are kept only as
+ * hashes, and signing secrets only encrypted.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'accounts, keys, extractions, jobs',
+    sql: `
+      CREATE TABLE organizations (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'suspended', 'closed')),
+        capabilities TEXT NOT NULL DEFAULT '[]',
+        monthly_quota INTEGER,
+        max_file_bytes INTEGER,
+        max_pages INTEGER,
+        max_applications INTEGER NOT NULL,
+        max_document_types INTEGER NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE TABLE applications (
+        id TEXT PRIMARY KEY,
+        organization_id TEXT NOT NULL REFERENCES organizations(id),
+        name TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'disabled', 'archived')),
+        capabilities TEXT NOT NULL DEFAULT '[]',
+        default_mode TEXT NOT NULL DEFAULT 'standard',
+        default_document_type TEXT,
+        document_types TEXT,
+        data_policy TEXT NOT NULL DEFAULT '{}',
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX applications_by_organization ON applications(organization_id);
+      CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY,
+        application_id TEXT NOT NULL REFERENCES applications(id),
+        kind TEXT NOT NULL CHECK (kind IN ('secret', 'publishable')),
+        environment TEXT NOT NULL CHECK (environment IN ('live', 'test')),
+        name TEXT,
+        hint TEXT NOT NULL,
+        hash BLOB NOT NULL UNIQUE,
+        capabilities TEXT NOT NULL DEFAULT '[]',
+        rate_limit_per_minute INTEGER,
+        monthly_quota INTEGER,
+        allowed_ips TEXT,
+        allowed_origins TEXT,
+        allowed_bundle_ids TEXT,
+        expires_at TEXT,
+        revoked_at TEXT,
+        replaced_by TEXT,
+        grace_until TEXT,
+        created_at TEXT NOT NULL,
+        last_used_at TEXT
+      );
+      CREATE INDEX api_keys_by_application ON api_keys(application_id);
+      CREATE TABLE extractions (
+        id TEXT PRIMARY KEY,
+        application_id TEXT NOT NULL REFERENCES applications(id),
+        key_id TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('queued', 'processing', 'succeeded', 'failed')),
+        document_type TEXT,
+        schema_id TEXT,
+        mode TEXT NOT NULL,
+        metadata TEXT,
+        body TEXT,
+        error TEXT,
+        pages INTEGER,
+        document_path TEXT,
+        created_at TEXT NOT NULL,
+        completed_at TEXT,
+        expires_at TEXT
+      );
+      CREATE INDEX extractions_by_application ON extractions(application_id, created_at);
+      CREATE INDEX extractions_by_expiry ON extractions(expires_at) WHERE expires_at IS NOT NULL;
+      CREATE TABLE jobs (
+        extraction_id TEXT PRIMARY KEY REFERENCES extractions(id),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        run_after TEXT NOT NULL,
+        locked_until TEXT,
+        input TEXT NOT NULL
+      );
+      CREATE INDEX jobs_by_due ON jobs(run_after);
+      CREATE TABLE idempotency_keys (
+        credential_id TEXT NOT NULL,
+        idempotency_key TEXT NOT NULL,
+        request_hash TEXT NOT NULL,
+        extraction_id TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (credential_id, idempotency_key)
+      );
+      CREATE TABLE events (
+        id TEXT PRIMARY KEY,
+        application_id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        extraction_id TEXT,
+        payload TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX events_by_application ON events(application_id, created_at);
+      CREATE TABLE request_log (
+        id TEXT PRIMARY KEY,
+        application_id TEXT,
+        key_id TEXT,
+        method TEXT NOT NULL,
+        route TEXT NOT NULL,
+        status INTEGER NOT NULL,
+        code TEXT,
+        duration_ms REAL NOT NULL,
+        documents INTEGER NOT NULL DEFAULT 0,
+        pages INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX request_log_by_application ON request_log(application_id, created_at);
+    `,
+  },
+];
