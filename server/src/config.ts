@@ -37,7 +37,7 @@ export class ConfigError extends Error {
  */
 export function readServerConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): ServerConfig {
   const problems: string[] = [];
-  const int = (name: string, fallback: number | null, min: number, max: number): number | null => {
+  const int = <F extends number | null>(name: string, fallback: F, min: number, max: number): number | F => {
     const raw = env[name]?.trim();
     if (!raw) return fallback;
     const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
@@ -47,7 +47,7 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
     }
     return n;
   };
-  const port = int('PORT', 8080, 0, 65535) as number;
+  const port = int('PORT', 8080, 0, 65535);
   const host = env.HOST?.trim() || '127.0.0.1';
   const dataDir = resolve(cwd, env.DATA_DIR?.trim() || 'data');
   const encryptionKey = readKey(env.DOCEX_ENCRYPTION_KEY, problems);
@@ -55,8 +55,8 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
   if ('error' in llm) problems.push(llm.error);
   const organizationDefaults = {
     monthlyQuota: int('DOCEX_ORG_MONTHLY_QUOTA', null, 1, 1_000_000_000),
-    maxApplications: int('DOCEX_ORG_MAX_APPLICATIONS', 20, 1, 10_000) as number,
-    maxDocumentTypes: int('DOCEX_ORG_MAX_DOCUMENT_TYPES', 50, 1, 10_000) as number,
+    maxApplications: int('DOCEX_ORG_MAX_APPLICATIONS', 20, 1, 10_000),
+    maxDocumentTypes: int('DOCEX_ORG_MAX_DOCUMENT_TYPES', 50, 1, 10_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return { port, host, dataDir, encryptionKey, llm: 'endpoint' in llm ? llm.endpoint : null, organizationDefaults };

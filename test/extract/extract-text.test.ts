@@ -4,7 +4,7 @@ import type { Definition } from '../../engine/src/contracts/definition.js';
 import { parseClientOcr } from '../../engine/src/extract/client-ocr.js';
 import { definitionVersion, templateVersion } from '../../engine/src/extract/document-type.js';
 import { extractFromText } from '../../engine/src/extract/extract-text.js';
-import { layoutDocument } from '../../engine/src/extract/layout/document-text.js';
+import { layoutDocument, type Line } from '../../engine/src/extract/layout/document-text.js';
 import { valueSlots } from '../../engine/src/extract/layout/label-values.js';
 import { LabelFinder } from '../../engine/src/extract/layout/labels.js';
 import { repairFigures } from '../../engine/src/extract/layout/repair-text.js';
@@ -83,6 +83,19 @@ describe('layout', () => {
     ]);
     const doc = layoutDocument(parseClientOcr(receiptPage(['SUB TOTAL 10.00', 'Total GST 0.60', 'T ot al 10.60', 'SUBTOTALS'])).pages);
     expect(doc.lines.map((l) => finder.inLine(l).map((h) => h.path))).toEqual([['subtotal'], ['tax_amount'], ['amount'], []]);
+  });
+
+  it('finds each mention of a label, labels whose capitals are longer (ß) and labels opening with a bracket', () => {
+    const finder = new LabelFinder([
+      { path: 'amount', aliases: ['Total'] },
+      { path: 'street', aliases: ['Straße'] },
+      { path: 'currency', aliases: ['(RM)'] },
+    ]);
+    const hits = (text: string) => finder.inLine({ text } as Line).map((h) => [h.path, h.start, h.end]);
+    expect(hits('TOTAL 5.00 total 6.00')).toEqual([['amount', 0, 5], ['amount', 11, 16]]);
+    expect(hits('Straße 12')).toEqual([['street', 0, 6]]);
+    expect(hits('JUMLAH (RM) 12.00')).toEqual([['currency', 7, 11]]);
+    expect(hits('SUBTOTAL 5.00')).toEqual([]);
   });
 
   it('repairs figures OCR spaced out, and leaves two figures apart', () => {

@@ -87,6 +87,9 @@ describe('openDatabase', () => {
     const step = { version: 2, name: 'test step', sql: 'CREATE TABLE extra (id INTEGER PRIMARY KEY)' };
     expect(migrate(db, [step])).toEqual([2]);
     expect(migrate(db, [step])).toEqual([]);
+    // A step another process applied after this one looked: found again inside the transaction, not re-run.
+    const next = { version: 3, name: 'another step', sql: 'CREATE TABLE another (id INTEGER PRIMARY KEY)' };
+    expect(migrate(db, [next, next])).toEqual([3]);
     db.close();
   });
 

@@ -126,9 +126,10 @@ export async function readPage(
 }
 
 /**
- * Lines read with low confidence are read again from a wider crop (narrow glyphs get more of
- * the recogniser's output steps); the surer of the two readings is kept, with its crop,
- * so character positions still map to the right place. Updates `texts` and `crops` in place.
+ * Lines read with low confidence, and crowded lines, are read again from a wider crop (narrow
+ * glyphs get more of the recogniser's output steps). A crowded line keeps the wider reading; any
+ * other keeps the surer of the two. The reading is kept with its crop, so character positions
+ * still map to the right place. Updates `texts` and `crops` in place.
  */
 async function secondLook(
   models: OcrModels,

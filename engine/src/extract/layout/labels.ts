@@ -118,15 +118,17 @@ function textIndex(letters: Letters, p: number): number | null {
  * overlap, as each needs no letter or digit before it.
  */
 function aliasMatches(c: CompiledAlias, text: string, letters: Letters): RegExpExecArray[] {
+  const sticky = c.at;
+  if (!sticky) return scan(c.re, text);
   const out: RegExpExecArray[] = [];
-  for (let p = c.at ? letters.text.indexOf(c.key) : -1; p !== -1; p = letters.text.indexOf(c.key, p + 1)) {
+  for (let p = letters.text.indexOf(c.key); p !== -1; p = letters.text.indexOf(c.key, p + 1)) {
     const at = textIndex(letters, p);
     if (at === null) return scan(c.re, text);
-    c.at!.lastIndex = at;
-    const m = c.at!.exec(text);
+    sticky.lastIndex = at;
+    const m = sticky.exec(text);
     if (m) out.push(m);
   }
-  return c.at ? out : scan(c.re, text);
+  return out;
 }
 
 function scan(re: RegExp, text: string): RegExpExecArray[] {

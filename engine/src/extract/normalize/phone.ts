@@ -15,6 +15,8 @@ export interface ParsedPhone {
   end: number;
 }
 
+// libphonenumber's own VALID_PUNCTUATION (dashes, slashes, dots, brackets, tildes; not exported by
+// the package), with any white space.
 const SEPARATORS = '\\s()\\[\\].\\/~\\-\\u2010-\\u2015\\u2212\\u30fc\\uff0d-\\uff0f\\u00ad\\u200b\\u2060\\u3000\\uff08\\uff09\\uff3b\\uff3d\\u2053\\u223c\\uff5e';
 // The run opens on a digit with no letter or digit before it: libphonenumber refuses a number
 // glued to a Latin letter (`CS00031663`), and an inner match starts after punctuation.
