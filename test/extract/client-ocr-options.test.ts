@@ -110,9 +110,9 @@ describe('options and mode', () => {
     expect(refusal(() => parseExtractOptions('[1]')).code).toBe('invalid_options');
     expect(refusal(() => parseExtractOptions(7)).code).toBe('invalid_options');
     expect(refusal(() => parseExtractOptions('{oops'))).toMatchObject({ code: 'invalid_json', param: 'options' });
-    expect(refusal(() => parseExtractOptions({ known_merchants: 'ACME' }))).toMatchObject({ code: 'invalid_options', details: { option: 'known_merchants' } });
-    expect(refusal(() => parseExtractOptions({ embedded_data: 'no' }))).toMatchObject({ code: 'invalid_options', details: { option: 'embedded_data' } });
-    expect(refusal(() => parseExtractOptions({ review_below: 2 }))).toMatchObject({ code: 'invalid_options', details: { option: 'review_below' } });
+    expect(refusal(() => parseExtractOptions({ known_merchants: 'ACME' }))).toMatchObject({ code: 'invalid_option', param: 'options.known_merchants' });
+    expect(refusal(() => parseExtractOptions({ embedded_data: 'no' }))).toMatchObject({ code: 'invalid_option', param: 'options.embedded_data' });
+    expect(refusal(() => parseExtractOptions({ review_below: 2 }))).toMatchObject({ code: 'invalid_option', param: 'options.review_below' });
   });
 
   it('reads the mode case-insensitively and refuses others', () => {

@@ -16,7 +16,8 @@ import {
   type ErrorType,
 } from '../../engine/src/errors/index.js';
 
-const EXPECTED_CODE_COUNT = 112;
+// The spec's 112 codes and the HTTP layer's own `http_404`.
+const EXPECTED_CODE_COUNT = 113;
 
 /** The spec's Types table: each type has exactly one status. */
 const TYPE_STATUS: Record<ErrorType, number> = {
@@ -141,7 +142,8 @@ describe('interface specification cross-check', () => {
     const spec = readFileSync(fileURLToPath(specUrl), 'utf8');
     const specRows = parseCodeTables(spec, ['Code', 'Status', 'Type', 'Condition']);
     expect(specRows.length).toBeGreaterThan(0);
-    expect(catalogueRows()).toEqual(specRows);
+    // `http_<status>` codes come from the HTTP layer, which the spec names only as a form.
+    expect(catalogueRows().filter((r) => !/^http_\d{3}$/.test(r.code))).toEqual(specRows);
   });
 
   it.skipIf(!specExists)('uses the spec\'s status for every type', () => {

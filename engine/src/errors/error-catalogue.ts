@@ -93,6 +93,8 @@ export const ERROR_CATALOGUE = {
   key_quota_exceeded: { status: 429, type: 'rate_limit_error', message: 'The key has used its monthly quota.' },
 
   // Service codes.
+  // The HTTP layer's own answers (spec: codes of the form http_<status>).
+  http_404: { status: 404, type: 'not_found_error', message: 'No endpoint answers this method and path.' },
   internal_error: { status: 500, type: 'api_error', message: 'An unexpected error occurred. Retry with a growing pause.' },
   receviz_disabled: { status: 503, type: 'service_unavailable_error', message: 'The public API is switched off for now; the console keeps working.' },
 

@@ -17,7 +17,7 @@ export interface ExtractOptions {
 /**
  * Parses `options` (an object or its JSON text). Not an object: `invalid_options`; a JSON text
  * that does not parse: `invalid_json` (param `options`); a known option of the wrong type:
- * `invalid_options` naming it in `details.option`. Unknown names are ignored, as the object is open.
+ * `invalid_option` with `param` naming it (`options.review_below`). Unknown names are ignored, as the object is open.
  */
 export function parseExtractOptions(input: unknown): ExtractOptions {
   let value = input ?? {};
@@ -31,7 +31,7 @@ export function parseExtractOptions(input: unknown): ExtractOptions {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ServiceError('invalid_options', { param: 'options' });
   const o = value as Record<string, unknown>;
   const wrong = (option: string, expected: string): never => {
-    throw new ServiceError('invalid_options', { param: 'options', message: `The option ${option} must be ${expected}.`, details: { option } });
+    throw new ServiceError('invalid_option', { param: `options.${option}`, message: `The option ${option} must be ${expected}.` });
   };
   if (o.known_merchants !== undefined && !(Array.isArray(o.known_merchants) && o.known_merchants.every((n) => typeof n === 'string'))) wrong('known_merchants', 'an array of strings');
   if (o.embedded_data !== undefined && typeof o.embedded_data !== 'boolean') wrong('embedded_data', 'true or false');

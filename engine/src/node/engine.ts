@@ -1,5 +1,6 @@
 import type { ExtractionContent, ExtractionMode, ExtractionWarning } from '../contracts/extraction.js';
 import type { OcrPage } from '../contracts/ocr.js';
+import type { IntakeLimits } from '../intake/document.js';
 import { ServiceError } from '../errors/service-error.js';
 import { parseClientOcr } from '../extract/client-ocr.js';
 import { templateVersion, type DocumentTypeVersion } from '../extract/document-type.js';
@@ -27,6 +28,8 @@ export interface EngineExtractOptions {
    * `enabled` (the default); anything else refuses it with `verification_disabled`.
    */
   llm?: 'enabled' | 'disabled';
+  /** Document limits lower than the spec's (an organization's file size and page count). */
+  limits?: Partial<IntakeLimits>;
 }
 
 export interface EngineSettings extends OcrPoolOptions {
@@ -71,7 +74,7 @@ export class Engine {
       pages = parsed.pages;
       warnings.push(...parsed.warnings);
     } else {
-      const read = await this.ocr().read({ bytes: input.file, declaredType: input.declaredType, fast: mode === 'fast' });
+      const read = await this.ocr().read({ bytes: input.file, declaredType: input.declaredType, fast: mode === 'fast', limits: opts.limits });
       pages = read.pages.map((p: OcrPage) => ({ page: p.page, width: p.width, height: p.height, source: p.source, lines: p.lines }));
       warnings.push(...read.warnings.map(warningFor));
       // An embedded invoice XML is read first, unless the caller asked for the visible page only.

@@ -36,6 +36,8 @@ export const MIGRATIONS: readonly Migration[] = [
         default_document_type TEXT,
         document_types TEXT,
         data_policy TEXT NOT NULL DEFAULT '{}',
+        environment TEXT NOT NULL DEFAULT 'development' CHECK (environment IN ('development', 'test', 'production')),
+        pinned_version INTEGER,
         created_at TEXT NOT NULL
       );
       CREATE INDEX applications_by_organization ON applications(organization_id);
@@ -63,7 +65,9 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX api_keys_by_application ON api_keys(application_id);
       CREATE TABLE extractions (
         id TEXT PRIMARY KEY,
+        organization_id TEXT NOT NULL,
         application_id TEXT NOT NULL REFERENCES applications(id),
+        livemode INTEGER NOT NULL,
         key_id TEXT NOT NULL,
         status TEXT NOT NULL CHECK (status IN ('queued', 'processing', 'succeeded', 'failed')),
         document_type TEXT,
@@ -85,7 +89,8 @@ export const MIGRATIONS: readonly Migration[] = [
         attempts INTEGER NOT NULL DEFAULT 0,
         run_after TEXT NOT NULL,
         locked_until TEXT,
-        input TEXT NOT NULL
+        input TEXT NOT NULL,
+        last_error TEXT
       );
       CREATE INDEX jobs_by_due ON jobs(run_after);
       CREATE TABLE idempotency_keys (
@@ -116,9 +121,59 @@ export const MIGRATIONS: readonly Migration[] = [
         duration_ms REAL NOT NULL,
         documents INTEGER NOT NULL DEFAULT 0,
         pages INTEGER NOT NULL DEFAULT 0,
+        sdk TEXT,
         created_at TEXT NOT NULL
       );
       CREATE INDEX request_log_by_application ON request_log(application_id, created_at);
+      CREATE INDEX request_log_by_time ON request_log(created_at);
+      CREATE TABLE monthly_usage (
+        subject TEXT NOT NULL,
+        month TEXT NOT NULL,
+        documents INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (subject, month)
+      );
+      CREATE TABLE document_types (
+        organization_id TEXT NOT NULL REFERENCES organizations(id),
+        key TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'archived')),
+        template TEXT,
+        draft TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (organization_id, key)
+      );
+      CREATE TABLE document_type_versions (
+        organization_id TEXT NOT NULL,
+        key TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        schema_id TEXT NOT NULL UNIQUE,
+        body TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (organization_id, key, version),
+        FOREIGN KEY (organization_id, key) REFERENCES document_types(organization_id, key)
+      );
+      CREATE TABLE members (
+        id TEXT PRIMARY KEY,
+        organization_id TEXT NOT NULL REFERENCES organizations(id),
+        email TEXT NOT NULL,
+        password_hash TEXT,
+        role TEXT NOT NULL CHECK (role IN ('owner', 'admin', 'developer', 'viewer')),
+        created_at TEXT NOT NULL,
+        UNIQUE (organization_id, email)
+      );
+      CREATE TABLE audit_log (
+        id TEXT PRIMARY KEY,
+        organization_id TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        target TEXT,
+        details TEXT,
+        created_at TEXT NOT NULL
+      );
+      CREATE TABLE server_settings (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
     `,
   },
 ];

@@ -53,6 +53,24 @@ export interface OpenedPdf {
 }
 
 /**
+ * A PDF's page count only (no page is prepared), for a caller deciding how to schedule the
+ * document; null when the PDF cannot be opened (the full read then reports why).
+ */
+export async function countPdfPages(bytes: Uint8Array, timeoutMs = DEFAULT_PDF_OPERATION_TIMEOUT_MS): Promise<number | null> {
+  try {
+    const { pdfjs } = await loadPdfJs();
+    const task = pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, enableXfa: false, verbosity: pdfjs.VerbosityLevel.ERRORS });
+    try {
+      return (await withTimeout(task.promise, timeoutMs)).numPages;
+    } finally {
+      await task.destroy();
+    }
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Opens a PDF with pdf.js and prepares its pages: sizes at the render scale and the text layer,
  * read eagerly (a page that cannot be read is `unreadable_pdf` now, not later); rasters lazily.
  *

@@ -1,0 +1,184 @@
+import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { ServiceError } from '../../engine/src/errors/service-error.js';
+import { authenticate, type AuthContext, type CredentialRule } from './auth/authenticate.js';
+import type { ServerConfig } from './config.js';
+import { AccountsRepo } from './db/repos/accounts.js';
+import { DocumentTypesRepo } from './db/repos/document-types.js';
+import { ExtractionsRepo } from './db/repos/extractions.js';
+import { RequestLogRepo } from './db/repos/request-log.js';
+import { openDatabase, type Db } from './db/open-database.js';
+import { DocumentTypeService } from './doctypes/document-type-service.js';
+import { ExtractionRunner } from './extraction/extraction-runner.js';
+import { ExtractionService } from './extraction/extraction-service.js';
+import { handleError, handleNotFound } from './http/error-handler.js';
+import { WindowLimiter } from './http/rate-limiter.js';
+import { SHARED_SCHEMAS } from './http/schemas.js';
+import { newId } from './ids.js';
+import { JobQueue, type QueueSettings } from './queue/job-queue.js';
+import { RetentionSweeper } from './retention.js';
+import { accountRoutes } from './routes/account-routes.js';
+import { documentTypeRoutes } from './routes/document-type-routes.js';
+import { extractionRoutes } from './routes/extraction-routes.js';
+import { openapiRoute, OPENAPI_OPTIONS } from './routes/openapi-route.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Which credential the route takes; `none` for the public description. */
+    credential?: CredentialRule | 'none';
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    /** Documents and pages this request accepted, for the request log. */
+    usage: { documents: number; pages: number } | null;
+  }
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export interface Services {
+  db: Db;
+  accounts: AccountsRepo;
+  extractionsRepo: ExtractionsRepo;
+  documentTypesRepo: DocumentTypesRepo;
+  requestLog: RequestLogRepo;
+  documentTypes: DocumentTypeService;
+  extractions: ExtractionService;
+  runner: ExtractionRunner;
+  queue: JobQueue;
+  retention: RetentionSweeper;
+  limiter: WindowLimiter;
+  sessionLimiter: WindowLimiter;
+  tokenSecret: Buffer;
+}
+
+export interface AppOptions {
+  /** Run the queue and the retention purge in this process (default true). */
+  background?: boolean;
+  queue?: QueueSettings;
+  syncTimeoutMs?: number;
+  textWorkers?: number;
+  logger?: boolean;
+}
+
+const SDK_PLATFORMS = new Set(['web', 'ios', 'android', 'react-native', 'flutter', 'node', 'python']);
+export const SESSIONS_PER_MINUTE = 30;
+
+/**
+ * The server: the `/v1` API on Fastify over the SQLite data directory. Tests drive it with
+ * `inject`; `npm start` listens with it. Closing it stops the queue, flushes the request log,
+ * ends the worker pools and closes the database.
+ */
+export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
+  const db = openDatabase(config.dataDir);
+  const accounts = new AccountsRepo(db);
+  const extractionsRepo = new ExtractionsRepo(db);
+  const documentTypesRepo = new DocumentTypesRepo(db);
+  const requestLog = new RequestLogRepo(db);
+  const documentTypes = new DocumentTypeService(documentTypesRepo);
+  const runner = new ExtractionRunner({ verification: config.llm, textWorkers: options.textWorkers });
+  const queue = new JobQueue(extractionsRepo, documentTypesRepo, runner, options.queue);
+  const extractions = new ExtractionService(extractionsRepo, documentTypes, runner, { dataDir: config.dataDir, syncTimeoutMs: options.syncTimeoutMs, onQueued: () => queue.poke() });
+  // Client tokens are signed with a secret made once per data directory, so they outlive restarts.
+  const tokenSecret = Buffer.from(accounts.settingOnce('token_signing_secret', randomBytes(32).toString('hex')), 'hex');
+  const services: Services = {
+    db,
+    accounts,
+    extractionsRepo,
+    documentTypesRepo,
+    requestLog,
+    documentTypes,
+    extractions,
+    runner,
+    queue,
+    retention: new RetentionSweeper(extractionsRepo, requestLog),
+    limiter: new WindowLimiter(),
+    sessionLimiter: new WindowLimiter(),
+    tokenSecret,
+  };
+
+  const app = Fastify({
+    logger: options.logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers["x-service-key"]'] } : false,
+    genReqId: () => newId('svc_req_'),
+    requestIdHeader: false,
+    bodyLimit: 1_000_000,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
+  });
+  app.decorate('services', services);
+  app.decorateRequest('auth', null);
+  app.decorateRequest('errorCode', null);
+  app.decorateRequest('usage', null);
+  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler(handleNotFound);
+
+  await app.register(cors, {
+    origin: true,
+    methods: ['GET', 'POST', 'PUT', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'X-Service-Key', 'Content-Type', 'Idempotency-Key', 'X-Service-Bundle-Id', 'X-Service-SDK'],
+    exposedHeaders: ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'],
+    maxAge: 600,
+  });
+  await app.register(multipart, { limits: { fileSize: 20_000_000, files: 2, fields: 20 } });
+  await app.register(swagger, OPENAPI_OPTIONS);
+
+  let apiEnabled = { value: true, readAt: 0 };
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('X-Request-Id', request.id);
+    const rule = request.routeOptions.config?.credential;
+    if (rule === undefined || rule === 'none') return;
+    // The operator's switch (`cli api disable`), read at most once a second.
+    if (Date.now() - apiEnabled.readAt > 1000) apiEnabled = { value: accounts.setting('api_enabled') !== 'false', readAt: Date.now() };
+    if (!apiEnabled.value) throw new ServiceError('receviz_disabled');
+    const auth = authenticate(request, rule, accounts, tokenSecret);
+    request.auth = auth;
+    const decision = services.limiter.hit(auth.key.id, auth.rateLimitPerMinute);
+    void reply.header('X-RateLimit-Limit', String(decision.limit));
+    void reply.header('X-RateLimit-Remaining', String(decision.remaining));
+    void reply.header('X-RateLimit-Reset', String(decision.resetSeconds));
+    if (!decision.allowed) throw new ServiceError('rate_limited', { details: { retry_after: decision.resetSeconds } });
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const auth = request.auth;
+    if (!auth) return;
+    const sdk = request.headers['x-service-sdk'];
+    const platform = typeof sdk === 'string' && sdk.includes('/') ? sdk.split('/')[0].trim().toLowerCase() : null;
+    requestLog.record({
+      application_id: auth.application.id,
+      key_id: auth.key.id,
+      method: request.method,
+      route: request.routeOptions.url ?? request.url,
+      status: reply.statusCode,
+      code: request.errorCode,
+      duration_ms: reply.elapsedTime,
+      documents: request.usage?.documents ?? 0,
+      pages: request.usage?.pages ?? 0,
+      sdk: platform === null ? null : SDK_PLATFORMS.has(platform) ? platform : 'other',
+      created_at: new Date().toISOString(),
+    });
+  });
+
+  await app.register(extractionRoutes);
+  await app.register(accountRoutes);
+  await app.register(documentTypeRoutes);
+  await app.register(openapiRoute);
+
+  app.addHook('onReady', async () => {
+    if (options.background === false) return;
+    queue.start();
+    services.retention.start();
+  });
+  app.addHook('onClose', async () => {
+    await queue.stop();
+    services.retention.stop();
+    requestLog.flush();
+    await runner.close();
+    db.close();
+  });
+  return app;
+}

@@ -1,0 +1,112 @@
+import type { FastifyRequest } from 'fastify';
+import { ServiceError } from '../../../engine/src/errors/service-error.js';
+import type { AccountsRepo, ApiKey, Application, KeyContext, Organization } from '../db/repos/accounts.js';
+import { effectiveCapabilities, PUBLIC_CAPABILITIES, type Capability } from './capabilities.js';
+import { verifyToken, type TokenClaims } from './client-token.js';
+import { credentialShape, hashKey } from './key-material.js';
+import { bundleIdAllowed, ipAllowed, originAllowed } from './key-restrictions.js';
+
+/** Which credentials an endpoint takes. */
+export type CredentialRule =
+  /** Secret keys and client tokens (most endpoints). */
+  | 'standard'
+  /** Secret keys only (`POST /v1/client-tokens`, `POST /v1/document-types`). */
+  | 'secret'
+  /** Publishable keys only (`POST /v1/client-sessions`). */
+  | 'publishable';
+
+export type CredentialKind = 'secret' | 'publishable' | 'client_token';
+
+/** Who is calling, after every check of the spec's credential order has passed. */
+export interface AuthContext {
+  kind: CredentialKind;
+  key: ApiKey;
+  application: Application;
+  organization: Organization;
+  livemode: boolean;
+  /** Capabilities held after all layers apply. */
+  scopes: Capability[];
+  /** Set for a client token. */
+  token: TokenClaims | null;
+  rateLimitPerMinute: number;
+}
+
+export const DEFAULT_RATE_LIMITS = { live: 120, test: 30 } as const;
+
+/** The credential of a request: `Authorization: Bearer ...` or `X-Service-Key`. */
+export function credentialOf(request: FastifyRequest): string | null {
+  const auth = request.headers.authorization;
+  if (typeof auth === 'string' && auth.trim() !== '') {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(auth.trim());
+    return m ? m[1] : ''; // another scheme: present but not a credential of ours
+  }
+  const key = request.headers['x-service-key'];
+  return typeof key === 'string' && key.trim() !== '' ? key.trim() : null;
+}
+
+/**
+ * The spec's credential and access checks, in its order, before anything else of the request
+ * is examined: presence, prefix, the endpoint's credential kind (judged by prefix), the key or
+ * token itself, its state, its organization and application, then its IP, origin or bundle
+ * restrictions. Throws the first code that applies.
+ */
+export function authenticate(request: FastifyRequest, rule: CredentialRule, accounts: AccountsRepo, tokenSecret: Buffer, now = new Date()): AuthContext {
+  const credential = credentialOf(request);
+  if (credential === null) throw new ServiceError('missing_credentials');
+  const shape = credentialShape(credential);
+  if (!shape) throw new ServiceError('invalid_credentials');
+
+  if (shape.kind === 'publishable' && rule !== 'publishable') throw new ServiceError('publishable_key_not_allowed');
+  if (shape.kind !== 'publishable' && rule === 'publishable') throw new ServiceError('publishable_key_required');
+  if (shape.kind === 'token' && rule === 'secret') throw new ServiceError('secret_key_required');
+
+  let ctx: KeyContext | null;
+  let token: TokenClaims | null = null;
+  if (shape.kind === 'token') {
+    token = verifyToken(credential, tokenSecret);
+    if (!token) throw new ServiceError('invalid_token');
+    if (token.expires_at * 1000 <= now.getTime()) throw new ServiceError('token_expired');
+    ctx = accounts.keyContextById(token.key);
+    if (!ctx) throw new ServiceError('invalid_token');
+  } else {
+    ctx = accounts.keyContextByHash(hashKey(credential));
+    if (!ctx) throw new ServiceError('invalid_api_key');
+  }
+  const { key, application, organization } = ctx;
+  if (key.revoked_at !== null) throw new ServiceError('api_key_revoked');
+  if (key.expires_at !== null && Date.parse(key.expires_at) <= now.getTime()) throw new ServiceError('api_key_expired');
+  if (token && token.application !== application.id) throw new ServiceError('invalid_token');
+  if (organization.status === 'suspended') throw new ServiceError('tenant_suspended');
+  if (organization.status === 'closed') throw new ServiceError('tenant_closed');
+  if (application.status !== 'active') throw new ServiceError('application_disabled');
+
+  // Restrictions: IPs for requests made with the key itself (not its tokens); origins and
+  // bundle ids for a restricted publishable key.
+  if (!token && key.allowed_ips.length > 0 && !ipAllowed(request.ip, key.allowed_ips)) throw new ServiceError('ip_not_allowed');
+  if (key.kind === 'publishable' && (key.allowed_origins.length > 0 || key.allowed_bundle_ids.length > 0)) {
+    const origin = typeof request.headers.origin === 'string' ? request.headers.origin : undefined;
+    const bundle = request.headers['x-service-bundle-id'];
+    const ok = originAllowed(origin, key.allowed_origins) || bundleIdAllowed(typeof bundle === 'string' ? bundle : undefined, key.allowed_bundle_ids);
+    if (!ok) throw new ServiceError('origin_not_allowed');
+  }
+
+  const layers: (readonly string[])[] = [organization.capabilities, application.capabilities, key.capabilities];
+  if (key.kind === 'publishable' || token) layers.push(PUBLIC_CAPABILITIES);
+  if (token) layers.push(token.scopes);
+  return {
+    kind: token ? 'client_token' : key.kind,
+    key,
+    application,
+    organization,
+    livemode: key.environment === 'live',
+    scopes: effectiveCapabilities(...layers),
+    token,
+    rateLimitPerMinute: key.rate_limit_per_minute ?? DEFAULT_RATE_LIMITS[key.environment],
+  };
+}
+
+/** `missing_capability` listing what the caller lacks of `needed`. */
+export function requireCapabilities(auth: AuthContext, needed: readonly Capability[]): void {
+  const missing = needed.filter((c) => !auth.scopes.includes(c));
+  if (missing.length > 0) throw new ServiceError('missing_capability', { details: { missing } });
+}

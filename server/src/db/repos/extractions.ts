@@ -1,0 +1,249 @@
+import type { Db } from '../open-database.js';
+
+export type ExtractionStatus = 'queued' | 'processing' | 'succeeded' | 'failed';
+
+export interface ExtractionRecord {
+  id: string;
+  organization_id: string;
+  application_id: string;
+  key_id: string;
+  livemode: boolean;
+  status: ExtractionStatus;
+  document_type: string | null;
+  schema_id: string | null;
+  mode: string;
+  /** The public extraction object as JSON text; null once purged or under zero retention. */
+  body: string | null;
+  error: string | null;
+  pages: number | null;
+  document_path: string | null;
+  created_at: string;
+  completed_at: string | null;
+  expires_at: string | null;
+}
+
+export interface JobRecord {
+  extraction_id: string;
+  attempts: number;
+  input: string;
+  document_path: string | null;
+}
+
+export interface NewExtraction {
+  id: string;
+  organization_id: string;
+  application_id: string;
+  key_id: string;
+  livemode: boolean;
+  status: ExtractionStatus;
+  document_type: string | null;
+  schema_id: string | null;
+  mode: string;
+  metadata: string | null;
+  body: string | null;
+  pages: number | null;
+  document_path: string | null;
+  created_at: string;
+  completed_at: string | null;
+  expires_at: string | null;
+}
+
+export interface Completion {
+  status: 'succeeded' | 'failed';
+  body: string | null;
+  error: string | null;
+  pages: number | null;
+  completed_at: string;
+  expires_at: string | null;
+}
+
+export interface EventRecord {
+  id: string;
+  application_id: string;
+  type: string;
+  extraction_id: string | null;
+  payload: string;
+  created_at: string;
+}
+
+const EXTRACTION_COLUMNS = 'id, organization_id, application_id, key_id, livemode, status, document_type, schema_id, mode, body, error, pages, document_path, created_at, completed_at, expires_at';
+
+function extractionFrom(r: Record<string, unknown>): ExtractionRecord {
+  return { ...(r as unknown as ExtractionRecord), livemode: r.livemode === 1 };
+}
+
+/** Extractions, their jobs, idempotency keys, monthly counters and events: all their SQL. */
+export class ExtractionsRepo {
+  private readonly getById;
+  private readonly insertExtraction;
+  private readonly bump;
+  private readonly count;
+  private readonly insertEvent;
+
+  constructor(private readonly db: Db) {
+    this.getById = db.prepare(`SELECT ${EXTRACTION_COLUMNS} FROM extractions WHERE id = ?`);
+    this.insertExtraction = db.prepare(
+      `INSERT INTO extractions (${EXTRACTION_COLUMNS.replace(', error', '').replace(', body', ', metadata, body')})
+       VALUES (@id, @organization_id, @application_id, @key_id, @livemode, @status, @document_type, @schema_id, @mode, @metadata, @body, @pages, @document_path, @created_at, @completed_at, @expires_at)`,
+    );
+    this.bump = db.prepare('INSERT INTO monthly_usage (subject, month, documents) VALUES (?, ?, ?) ON CONFLICT (subject, month) DO UPDATE SET documents = documents + excluded.documents');
+    this.count = db.prepare('SELECT documents FROM monthly_usage WHERE subject = ? AND month = ?').pluck();
+    this.insertEvent = db.prepare('INSERT INTO events (id, application_id, type, extraction_id, payload, created_at) VALUES (@id, @application_id, @type, @extraction_id, @payload, @created_at)');
+  }
+
+  extraction(id: string): ExtractionRecord | null {
+    const r = this.getById.get(id) as Record<string, unknown> | undefined;
+    return r ? extractionFrom(r) : null;
+  }
+
+  /** Stores an extraction, its job when queued, and its events, all or nothing. */
+  insert(extraction: NewExtraction, job: { input: string } | null, events: EventRecord[]): void {
+    this.db.transaction(() => {
+      this.insertExtraction.run({ ...extraction, livemode: extraction.livemode ? 1 : 0 });
+      if (job) this.db.prepare('INSERT INTO jobs (extraction_id, run_after, input) VALUES (?, ?, ?)').run(extraction.id, extraction.created_at, job.input);
+      for (const e of events) this.insertEvent.run(e);
+    })();
+  }
+
+  /** Documents counted for `subject` (`org:<id>` or `key:<id>`) in `month` (YYYY-MM). */
+  monthlyDocuments(subject: string, month: string): number {
+    return (this.count.get(subject, month) as number | undefined) ?? 0;
+  }
+
+  /**
+   * Counts one document against each subject unless one is at its limit: the check and the count
+   * are one transaction, so two requests at the last unit cannot both pass. Returns the index of
+   * the first subject at its limit, or -1 when counted.
+   */
+  reserveDocument(month: string, subjects: { subject: string; limit: number | null }[]): number {
+    return this.db.transaction(() => {
+      const full = subjects.findIndex((s) => s.limit !== null && this.monthlyDocuments(s.subject, month) >= s.limit);
+      if (full >= 0) return full;
+      for (const s of subjects) this.bump.run(s.subject, month, 1);
+      return -1;
+    })();
+  }
+
+  /** Gives back a reservation whose request created no extraction. */
+  releaseDocument(month: string, subjects: string[]): void {
+    this.db.transaction(() => {
+      for (const s of subjects) this.bump.run(s, month, -1);
+    })();
+  }
+
+  /**
+   * Moves a queued or processing extraction to its final state, drops its job and records its
+   * events, in one transaction. Returns false when it was already final (a second worker, a
+   * resumed job): an extraction completes exactly once.
+   */
+  complete(id: string, c: Completion, events: EventRecord[]): boolean {
+    return this.db.transaction(() => {
+      const changed = this.db
+        .prepare("UPDATE extractions SET status = ?, body = ?, error = ?, pages = ?, completed_at = ?, expires_at = ? WHERE id = ? AND status IN ('queued', 'processing')")
+        .run(c.status, c.body, c.error, c.pages, c.completed_at, c.expires_at, id).changes;
+      this.db.prepare('DELETE FROM jobs WHERE extraction_id = ?').run(id);
+      if (changed === 0) return false;
+      for (const e of events) this.insertEvent.run(e);
+      return true;
+    })();
+  }
+
+  /**
+   * Takes the next due job: locks it until `lockedUntil`, counts the attempt and marks its
+   * extraction `processing`. Null when nothing is due.
+   */
+  claimJob(nowIso: string, lockedUntil: string): JobRecord | null {
+    return this.db.transaction(() => {
+      const job = this.db
+        .prepare(
+          `SELECT j.extraction_id, j.attempts, j.input, e.document_path FROM jobs j JOIN extractions e ON e.id = j.extraction_id
+           WHERE j.run_after <= ? AND (j.locked_until IS NULL OR j.locked_until <= ?) ORDER BY j.run_after LIMIT 1`,
+        )
+        .get(nowIso, nowIso) as JobRecord | undefined;
+      if (!job) return null;
+      this.db.prepare('UPDATE jobs SET attempts = attempts + 1, locked_until = ? WHERE extraction_id = ?').run(lockedUntil, job.extraction_id);
+      this.db.prepare("UPDATE extractions SET status = 'processing' WHERE id = ? AND status = 'queued'").run(job.extraction_id);
+      return { ...job, attempts: job.attempts + 1 };
+    })();
+  }
+
+  /** Puts a job back to be tried again after `runAfter`. */
+  retryJob(id: string, runAfter: string, lastError: string): void {
+    this.db.prepare('UPDATE jobs SET locked_until = NULL, run_after = ?, last_error = ? WHERE extraction_id = ?').run(runAfter, lastError, id);
+  }
+
+  /** At start: locks held by a process that is gone are released, so its jobs resume now. */
+  releaseLocks(): number {
+    return this.db.prepare('UPDATE jobs SET locked_until = NULL WHERE locked_until IS NOT NULL').run().changes;
+  }
+
+  pendingJobs(): number {
+    return this.db.prepare('SELECT COUNT(*) FROM jobs').pluck().get() as number;
+  }
+
+  /** The earliest time a job becomes due; null when there is none. */
+  nextJobAt(): string | null {
+    return (this.db.prepare('SELECT MIN(COALESCE(locked_until, run_after)) FROM jobs').pluck().get() as string | null) ?? null;
+  }
+
+  idempotency(credentialId: string, key: string, notBefore: string): { request_hash: string; extraction_id: string } | null {
+    return (
+      (this.db
+        .prepare('SELECT request_hash, extraction_id FROM idempotency_keys WHERE credential_id = ? AND idempotency_key = ? AND created_at > ?')
+        .get(credentialId, key, notBefore) as { request_hash: string; extraction_id: string } | undefined) ?? null
+    );
+  }
+
+  /**
+   * Claims an idempotency key for a request; returns the existing claim when another request
+   * holds it (the primary key makes the claim atomic). An expired claim is replaced.
+   */
+  claimIdempotency(credentialId: string, key: string, requestHash: string, extractionId: string, nowIso: string, notBefore: string): { request_hash: string; extraction_id: string } | null {
+    return this.db.transaction(() => {
+      const held = this.idempotency(credentialId, key, notBefore);
+      if (held) return held;
+      this.db
+        .prepare(
+          `INSERT INTO idempotency_keys (credential_id, idempotency_key, request_hash, extraction_id, created_at) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (credential_id, idempotency_key) DO UPDATE SET request_hash = excluded.request_hash, extraction_id = excluded.extraction_id, created_at = excluded.created_at`,
+        )
+        .run(credentialId, key, requestHash, extractionId, nowIso);
+      return null;
+    })();
+  }
+
+  /** Frees a claim whose request created no extraction, so a retry can proceed. */
+  dropIdempotency(credentialId: string, key: string, extractionId: string): void {
+    this.db.prepare('DELETE FROM idempotency_keys WHERE credential_id = ? AND idempotency_key = ? AND extraction_id = ?').run(credentialId, key, extractionId);
+  }
+
+  /** Removes a result kept no longer (zero retention after its first read). */
+  purgeBody(id: string): void {
+    this.db.prepare('UPDATE extractions SET body = NULL, document_path = NULL, expires_at = ? WHERE id = ?').run(new Date().toISOString(), id);
+  }
+
+  /** Extractions past their retention, with their stored documents, for the purge. */
+  expired(nowIso: string, limit: number): { id: string; document_path: string | null }[] {
+    return this.db
+      .prepare("SELECT id, document_path FROM extractions WHERE expires_at IS NOT NULL AND expires_at <= ? AND status IN ('succeeded', 'failed') LIMIT ?")
+      .all(nowIso, limit) as { id: string; document_path: string | null }[];
+  }
+
+  deleteExtractions(ids: string[]): void {
+    this.db.transaction(() => {
+      for (const id of ids) {
+        // An event outlives its result only as a stub (webhook retries send `purged: true`).
+        this.db.prepare("UPDATE events SET payload = json_object('id', id, 'type', type, 'purged', json('true')) WHERE extraction_id = ?").run(id);
+        this.db.prepare('DELETE FROM extractions WHERE id = ?').run(id);
+      }
+    })();
+  }
+
+  deleteIdempotencyBefore(notBefore: string): number {
+    return this.db.prepare('DELETE FROM idempotency_keys WHERE created_at <= ?').run(notBefore).changes;
+  }
+
+  events(extractionId: string): EventRecord[] {
+    return this.db.prepare('SELECT id, application_id, type, extraction_id, payload, created_at FROM events WHERE extraction_id = ? ORDER BY created_at, id').all(extractionId) as EventRecord[];
+  }
+}

@@ -1,0 +1,232 @@
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ServiceError } from '../../../engine/src/errors/service-error.js';
+import type { DocumentTypeVersion } from '../../../engine/src/extract/document-type.js';
+import { sniffMediaType } from '../../../engine/src/intake/sniff.js';
+import { countPdfPages } from '../../../engine/src/intake/node/pdf-reader.js';
+import { requireCapabilities, type AuthContext } from '../auth/authenticate.js';
+import type { Application } from '../db/repos/accounts.js';
+import type { ExtractionRecord, ExtractionsRepo } from '../db/repos/extractions.js';
+import type { DocumentTypeService } from '../doctypes/document-type-service.js';
+import { withTimeout } from '../with-timeout.js';
+import { expiresAt, IDEMPOTENCY_WINDOW_MS } from '../retention.js';
+import { completionEvents } from './events.js';
+import type { ExtractionRunner, RunInput } from './extraction-runner.js';
+import { queuedObject, succeededObject, type ExtractionHead } from './extraction-object.js';
+import { MAX_FILE_BYTES, type ExtractionRequest } from './parse-request.js';
+
+/** Read while the caller waits: up to 10 MB and 3 PDF pages, within 90 seconds. */
+export const SYNC_MAX_BYTES = 10_000_000;
+export const SYNC_MAX_PDF_PAGES = 3;
+export const SYNC_TIMEOUT_MS = 90_000;
+export const IDEMPOTENCY_KEY_MAX = 128;
+
+/** What a queued job keeps to be run later, by any process that opens the data directory. */
+export interface JobInput {
+  kind: 'file' | 'client_ocr';
+  declared_type?: string;
+  client_ocr?: unknown;
+  type: { key: string; version: number; schema_id: string };
+  mode: string;
+  options: Record<string, unknown>;
+  llm: 'enabled' | 'disabled';
+  limits: { maxFileBytes?: number; maxPages?: number };
+  head: ExtractionHead;
+  retention: Application['data_policy'];
+}
+
+export interface CreateOutcome {
+  status: 200 | 202;
+  body: Record<string, unknown>;
+  /** True for an idempotent replay (not counted again). */
+  replayed: boolean;
+  pages: number;
+}
+
+const monthOf = (d: Date) => d.toISOString().slice(0, 7);
+
+/** Seconds from `now` to the start of the next UTC month (Retry-After of a quota refusal). */
+export function secondsToNextMonth(now: Date): number {
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+}
+
+export interface ExtractionServiceSettings {
+  dataDir: string;
+  syncTimeoutMs?: number;
+  /** Wakes the queue when a job is added. */
+  onQueued?: () => void;
+}
+
+/** Creating and reading extractions: the rules of `POST /v1/extractions` and `GET /v1/extractions/{id}`. */
+export class ExtractionService {
+  private readonly inFlight = new Map<string, Promise<CreateOutcome>>();
+
+  constructor(
+    private readonly repo: ExtractionsRepo,
+    private readonly types: DocumentTypeService,
+    private readonly runner: ExtractionRunner,
+    private readonly settings: ExtractionServiceSettings,
+  ) {}
+
+  /** The organization's file size limit, for reading the form. */
+  static maxFileBytes(auth: AuthContext): number {
+    return Math.min(MAX_FILE_BYTES, auth.organization.max_file_bytes ?? MAX_FILE_BYTES);
+  }
+
+  async create(auth: AuthContext, req: ExtractionRequest, requestId: string, idempotencyKey: string | undefined): Promise<CreateOutcome> {
+    requireCapabilities(auth, req.file ? ['documents.extract', 'documents.upload'] : ['documents.extract']);
+    const mode = req.mode ?? (auth.application.default_mode as ExtractionRequest['mode']) ?? 'standard';
+    if (mode === 'verified') {
+      requireCapabilities(auth, ['documents.verify']);
+      if (auth.application.data_policy.llm === 'disabled') throw new ServiceError('verification_disabled');
+    }
+    const type = this.types.resolveForExtraction(auth, req.documentType, req.schemaVersion);
+
+    if (idempotencyKey === undefined) return this.accept(auth, req, requestId, type, mode);
+    const now = new Date();
+    const hash = requestHash(req, type, mode);
+    const held = this.repo.claimIdempotency(auth.key.id, idempotencyKey, hash, requestId, now.toISOString(), new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString());
+    if (held) {
+      if (held.request_hash !== hash) throw new ServiceError('idempotency_key_reused');
+      return this.replay(auth, held.extraction_id);
+    }
+    const run = this.accept(auth, req, requestId, type, mode).catch((err: unknown) => {
+      // Nothing was created: free the key so a corrected retry can go ahead.
+      this.repo.dropIdempotency(auth.key.id, idempotencyKey, requestId);
+      throw err;
+    });
+    this.inFlight.set(requestId, run);
+    try {
+      return await run;
+    } finally {
+      this.inFlight.delete(requestId);
+    }
+  }
+
+  /** `GET /v1/extractions/{id}`: only for the application that created it. */
+  get(auth: AuthContext, id: string): Record<string, unknown> {
+    requireCapabilities(auth, ['documents.extract']);
+    const record = this.repo.extraction(id);
+    if (!record || record.application_id !== auth.application.id || record.body === null) throw new ServiceError('extraction_not_found');
+    const body = objectOf(record);
+    // Zero retention: a queued result is handed out once, then deleted.
+    if (auth.application.data_policy.retention === 'zero' && (record.status === 'succeeded' || record.status === 'failed')) this.repo.purgeBody(id);
+    return body;
+  }
+
+  private async replay(auth: AuthContext, extractionId: string): Promise<CreateOutcome> {
+    const running = this.inFlight.get(extractionId);
+    if (running) {
+      const first = await running; // the same request, still being read: answer with its result
+      return { ...first, replayed: true };
+    }
+    const record = this.repo.extraction(extractionId);
+    if (!record || record.application_id !== auth.application.id || record.body === null) {
+      throw new ServiceError('extraction_not_found', { message: 'The extraction this idempotency key created is no longer kept under the data policy.' });
+    }
+    return { status: record.status === 'queued' || record.status === 'processing' ? 202 : 200, body: objectOf(record), replayed: true, pages: 0 };
+  }
+
+  private async accept(auth: AuthContext, req: ExtractionRequest, id: string, type: DocumentTypeVersion, mode: string): Promise<CreateOutcome> {
+    const now = new Date();
+    const month = monthOf(now);
+    const subjects = [
+      { subject: `org:${auth.organization.id}`, limit: auth.organization.monthly_quota, code: 'quota_exceeded' as const },
+      { subject: `key:${auth.key.id}`, limit: auth.key.monthly_quota, code: 'key_quota_exceeded' as const },
+    ];
+    const full = this.repo.reserveDocument(month, subjects);
+    if (full >= 0) throw new ServiceError(subjects[full].code, { details: { retry_after: secondsToNextMonth(now) } });
+
+    const head: ExtractionHead = { id, created_at: now.toISOString(), document_type: type.key, schema_version: type.version, schema_id: type.schema_id, mode, livemode: auth.livemode, metadata: req.metadata };
+    const policy = auth.application.data_policy;
+    const limits = { maxFileBytes: ExtractionService.maxFileBytes(auth), ...(auth.organization.max_pages ? { maxPages: auth.organization.max_pages } : {}) };
+    try {
+      if (req.async || (await this.tooLargeToWait(req))) {
+        const input: JobInput = {
+          kind: req.file ? 'file' : 'client_ocr',
+          ...(req.file?.declaredType ? { declared_type: req.file.declaredType } : {}),
+          ...(req.file ? {} : { client_ocr: req.clientOcr }),
+          type: { key: type.key, version: type.version, schema_id: type.schema_id },
+          mode,
+          options: req.options,
+          llm: policy.llm,
+          limits,
+          head,
+          retention: policy,
+        };
+        let documentPath: string | null = null;
+        if (req.file) {
+          const dir = join(this.settings.dataDir, 'documents');
+          await mkdir(dir, { recursive: true });
+          documentPath = join(dir, id);
+          await writeFile(documentPath, req.file.bytes, { flush: true });
+        }
+        const body = queuedObject(head);
+        this.repo.insert(this.row(auth, head, 'queued', JSON.stringify(body), documentPath, null, null), { input: JSON.stringify(input) }, []);
+        this.settings.onQueued?.();
+        return { status: 202, body, replayed: false, pages: 0 };
+      }
+      const input: RunInput = req.file ? { file: req.file.bytes, declaredType: req.file.declaredType } : { clientOcr: req.clientOcr };
+      const content = await withTimeout(this.runner.run(input, type, { mode, options: req.options, llm: policy.llm, limits }), this.settings.syncTimeoutMs ?? SYNC_TIMEOUT_MS);
+      const body = succeededObject(head, content);
+      const done = new Date();
+      const kept = policy.retention === 'zero' ? null : JSON.stringify(body);
+      this.repo.insert(
+        { ...this.row(auth, head, 'succeeded', kept, null, content.processing.pages, done.toISOString()), expires_at: expiresAt(policy, done, false) },
+        null,
+        completionEvents(auth.application.id, auth.livemode, body),
+      );
+      return { status: 200, body, replayed: false, pages: content.processing.pages };
+    } catch (err) {
+      this.repo.releaseDocument(month, subjects.map((s) => s.subject));
+      throw err;
+    }
+  }
+
+  /** Over 10 MB, or a PDF of more than 3 pages: queued instead of read while the caller waits. */
+  private async tooLargeToWait(req: ExtractionRequest): Promise<boolean> {
+    if (!req.file) return false;
+    if (req.file.bytes.length > SYNC_MAX_BYTES) return true;
+    if (sniffMediaType(req.file.bytes).mediaType !== 'application/pdf') return false;
+    const pages = await countPdfPages(req.file.bytes);
+    return pages !== null && pages > SYNC_MAX_PDF_PAGES;
+  }
+
+  private row(auth: AuthContext, head: ExtractionHead, status: ExtractionRecord['status'], body: string | null, documentPath: string | null, pages: number | null, completedAt: string | null) {
+    return {
+      id: head.id,
+      organization_id: auth.organization.id,
+      application_id: auth.application.id,
+      key_id: auth.key.id,
+      livemode: auth.livemode,
+      status,
+      document_type: head.document_type,
+      schema_id: head.schema_id,
+      mode: head.mode,
+      metadata: head.metadata ? JSON.stringify(head.metadata) : null,
+      body,
+      pages,
+      document_path: documentPath,
+      created_at: head.created_at,
+      completed_at: completedAt,
+      expires_at: null,
+    };
+  }
+}
+
+/** A stored extraction's public object; the row's status wins over the stored body's while queued. */
+export function objectOf(record: ExtractionRecord): Record<string, unknown> {
+  const body = JSON.parse(record.body!) as Record<string, unknown>;
+  return { ...body, status: record.status };
+}
+
+/** Same request, same hash: the document (or lines), type, version, mode, options, metadata and async flag. */
+function requestHash(req: ExtractionRequest, type: DocumentTypeVersion, mode: string): string {
+  const h = createHash('sha256');
+  h.update(JSON.stringify({ type: type.key, version: req.schemaVersion ?? null, mode, options: req.options, metadata: req.metadata, async: req.async, declared: req.file?.declaredType ?? null }));
+  if (req.file) h.update(req.file.bytes);
+  else h.update(JSON.stringify(req.clientOcr));
+  return h.digest('hex');
+}
