@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+
+export interface ApiRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
+  url: string;
+  headers?: Record<string, string>;
+  /** JSON value (sent as application/json) or raw bytes (send your own content-type). */
+  json?: unknown;
+  payload?: Buffer;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** Parsed JSON, or null for an empty or non-JSON body. */
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export type Transport = (req: ApiRequest) => Promise<ApiResponse>;
+
+/** Requests through Fastify's `inject`, without a socket. */
+export function injectTransport(app: FastifyInstance): Transport {
+  return async (req) => {
+    const headers = { ...req.headers };
+    let payload: Buffer | string | undefined = req.payload;
+    if (req.json !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      payload = JSON.stringify(req.json);
+    }
+    const res = await app.inject({ method: req.method, url: req.url, headers, payload });
+    return { status: res.statusCode, headers: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, String(v)])), body: parse(res.body) };
+  };
+}
+
+/** Requests over a real socket to a listening server (`baseUrl` like http://127.0.0.1:PORT). */
+export function httpTransport(baseUrl: string): Transport {
+  return async (req) => {
+    const headers = { ...req.headers };
+    let body: Buffer | string | undefined = req.payload;
+    if (req.json !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(req.json);
+    }
+    const res = await fetch(baseUrl + req.url, { method: req.method, headers, body });
+    const text = await res.text();
+    const out: Record<string, string> = {};
+    res.headers.forEach((v, k) => {
+      out[k] = v;
+    });
+    return { status: res.status, headers: out, body: parse(text) };
+  };
+}
+
+/** Listens on a free loopback port; returns the base URL. */
+export async function listen(app: FastifyInstance): Promise<string> {
+  return app.listen({ port: 0, host: '127.0.0.1' });
+}
+
+function parse(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
