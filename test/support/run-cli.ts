@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CLI = 'engine/src/node/cli.ts';
+const CLI = 'server/src/cli/cli.ts'; // what `npm run cli` runs
 
 export interface CliRun {
   code: number;
