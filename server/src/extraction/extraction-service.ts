@@ -38,7 +38,9 @@ export interface JobInput {
 
 export interface CreateOutcome {
   status: 200 | 202;
-  body: Record<string, unknown>;
+  /** The extraction object as JSON text (made once: stored and sent as it is). */
+  body: string;
+  id: string;
   /** True for an idempotent replay (not counted again). */
   replayed: boolean;
   pages: number;
@@ -106,14 +108,18 @@ export class ExtractionService {
   }
 
   /** `GET /v1/extractions/{id}`: only for the application that created it. */
-  get(auth: AuthContext, id: string): Record<string, unknown> {
+  /**
+   * The stored object as JSON text: a finished extraction's stored body is its public object
+   * already, so it is sent as it is, without parsing and serializing it again.
+   */
+  get(auth: AuthContext, id: string): string {
     requireCapabilities(auth, ['documents.extract']);
     const record = this.repo.extraction(id);
     if (!record || record.application_id !== auth.application.id || record.body === null) throw new ServiceError('extraction_not_found');
-    const body = objectOf(record);
+    const final = record.status === 'succeeded' || record.status === 'failed';
     // Zero retention: a queued result is handed out once, then deleted.
-    if (auth.application.data_policy.retention === 'zero' && (record.status === 'succeeded' || record.status === 'failed')) this.repo.purgeBody(id);
-    return body;
+    if (final && auth.application.data_policy.retention === 'zero') this.repo.purgeBody(id);
+    return final ? record.body : JSON.stringify(objectOf(record));
   }
 
   private async replay(auth: AuthContext, extractionId: string): Promise<CreateOutcome> {
@@ -126,7 +132,7 @@ export class ExtractionService {
     if (!record || record.application_id !== auth.application.id || record.body === null) {
       throw new ServiceError('extraction_not_found', { message: 'The extraction this idempotency key created is no longer kept under the data policy.' });
     }
-    return { status: record.status === 'queued' || record.status === 'processing' ? 202 : 200, body: objectOf(record), replayed: true, pages: 0 };
+    return { status: record.status === 'queued' || record.status === 'processing' ? 202 : 200, body: JSON.stringify(objectOf(record)), id: record.id, replayed: true, pages: 0 };
   }
 
   private async accept(auth: AuthContext, req: ExtractionRequest, id: string, type: DocumentTypeVersion, mode: string): Promise<CreateOutcome> {
@@ -164,21 +170,23 @@ export class ExtractionService {
           await writeFile(documentPath, req.file.bytes, { flush: true });
         }
         const body = queuedObject(head);
-        this.repo.insert(this.row(auth, head, 'queued', JSON.stringify(body), documentPath, null, null), { input: JSON.stringify(input) }, []);
+        const text = JSON.stringify(body);
+        this.repo.insert(this.row(auth, head, 'queued', text, documentPath, null, null), { input: JSON.stringify(input) }, []);
         this.settings.onQueued?.();
-        return { status: 202, body, replayed: false, pages: 0 };
+        return { status: 202, body: text, id, replayed: false, pages: 0 };
       }
       const input: RunInput = req.file ? { file: req.file.bytes, declaredType: req.file.declaredType } : { clientOcr: req.clientOcr };
       const content = await withTimeout(this.runner.run(input, type, { mode, options: req.options, llm: policy.llm, limits }), this.settings.syncTimeoutMs ?? SYNC_TIMEOUT_MS);
       const body = succeededObject(head, content);
       const done = new Date();
-      const kept = policy.retention === 'zero' ? null : JSON.stringify(body);
+      const text = JSON.stringify(body);
+      const kept = policy.retention === 'zero' ? null : text;
       this.repo.insert(
         { ...this.row(auth, head, 'succeeded', kept, null, content.processing.pages, done.toISOString()), expires_at: expiresAt(policy, done, false) },
         null,
         completionEvents(auth.application.id, auth.livemode, body),
       );
-      return { status: 200, body, replayed: false, pages: content.processing.pages };
+      return { status: 200, body: text, id, replayed: false, pages: content.processing.pages };
     } catch (err) {
       this.repo.releaseDocument(month, subjects.map((s) => s.subject));
       throw err;

@@ -66,8 +66,9 @@ export async function extractionRoutes(app: FastifyInstance): Promise<void> {
       const outcome = await extractions.create(auth, req, request.id, typeof idempotencyKey === 'string' && idempotencyKey !== '' ? idempotencyKey : undefined);
       if (!outcome.replayed) request.usage = { documents: 1, pages: outcome.pages };
       else void reply.header('Idempotent-Replayed', 'true');
-      if (outcome.status === 202) void reply.header('Location', `/v1/extractions/${String(outcome.body.id)}`);
-      return reply.status(outcome.status).send(outcome.body);
+      if (outcome.status === 202) void reply.header('Location', `/v1/extractions/${outcome.id}`);
+      // Sent as the text already made for storage: the object is serialized once.
+      return reply.status(outcome.status).type('application/json; charset=utf-8').send(outcome.body);
     },
   );
 
@@ -83,6 +84,6 @@ export async function extractionRoutes(app: FastifyInstance): Promise<void> {
         response: responses({ 200: Type.Ref('Extraction') }, [...CREDENTIAL_CODES, 'missing_capability', 'extraction_not_found']),
       },
     },
-    async (request) => extractions.get(request.auth!, (request.params as { extraction_id: string }).extraction_id),
+    async (request, reply) => reply.type('application/json; charset=utf-8').send(extractions.get(request.auth!, (request.params as { extraction_id: string }).extraction_id)),
   );
 }
