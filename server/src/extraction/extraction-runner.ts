@@ -34,8 +34,11 @@ export interface RunnerSettings {
 export class ExtractionRunner {
   private readonly engine: Engine;
   private readonly text: Piscina;
+  /** Whether verified mode has a language model to ask (else it is refused with `verification_disabled`). */
+  readonly canVerify: boolean;
 
   constructor(settings: RunnerSettings) {
+    this.canVerify = settings.verification != null;
     this.engine = new Engine({ verification: settings.verification, workers: settings.ocrWorkers ?? 1, modelRoot: settings.modelRoot });
     const n = settings.textWorkers ?? availableParallelism();
     this.text = new Piscina({

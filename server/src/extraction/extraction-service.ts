@@ -83,6 +83,8 @@ export class ExtractionService {
     if (mode === 'verified') {
       requireCapabilities(auth, ['documents.verify']);
       if (auth.application.data_policy.llm === 'disabled') throw new ServiceError('verification_disabled');
+      // Refused before anything is accepted, queued requests too: a queued one could only fail.
+      if (!this.runner.canVerify) throw new ServiceError('verification_disabled', { message: 'Verified mode is not available because no language-model endpoint is configured.' });
     }
     const type = this.types.resolveForExtraction(auth, req.documentType, req.schemaVersion);
 

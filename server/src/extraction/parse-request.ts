@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { EXTRACTION_MODES, type ExtractionMode } from '../../../engine/src/contracts/extraction.js';
 import { parseClientOcr } from '../../../engine/src/extract/client-ocr.js';
 import { parseExtractOptions } from '../../../engine/src/extract/extract-options.js';
-import { ServiceError } from '../../../engine/src/errors/service-error.js';
+import { isServiceError, ServiceError } from '../../../engine/src/errors/service-error.js';
 
 /** The spec's upper file size; an organization may set a lower one. */
 export const MAX_FILE_BYTES = 20_000_000;
@@ -38,23 +38,34 @@ export async function parseExtractionRequest(request: FastifyRequest, maxFileByt
   const fields = new Map<string, string>();
   let file: ExtractionRequest['file'] = null;
   let tooLarge = false;
-  for await (const part of request.parts({ limits: { fileSize: maxFileBytes, files: 2, fields: 20, fieldSize: 25_000_000 } })) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'file') {
-        await part.toBuffer().catch(() => undefined);
-        throw invalid(part.fieldname, 'is not a file field; send the document as `file`');
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxFileBytes, files: 2, fields: 20, fieldSize: 25_000_000 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') {
+          await part.toBuffer().catch(() => undefined);
+          throw invalid(part.fieldname, 'is not a file field; send the document as `file`');
+        }
+        if (file) throw invalid('file', 'must be sent once');
+        const bytes = await part.toBuffer().catch((err: unknown) => {
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return null;
+          throw err;
+        });
+        if (bytes === null) tooLarge = true;
+        else file = { bytes, declaredType: part.mimetype && part.mimetype !== 'application/octet-stream' ? part.mimetype : undefined };
+      } else {
+        if (fields.has(part.fieldname)) throw invalid(part.fieldname, 'must be sent once');
+        fields.set(part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
       }
-      if (file) throw invalid('file', 'must be sent once');
-      const bytes = await part.toBuffer().catch((err: unknown) => {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return null;
-        throw err;
-      });
-      if (bytes === null) tooLarge = true;
-      else file = { bytes, declaredType: part.mimetype && part.mimetype !== 'application/octet-stream' ? part.mimetype : undefined };
-    } else {
-      if (fields.has(part.fieldname)) throw invalid(part.fieldname, 'must be sent once');
-      fields.set(part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
     }
+  } catch (err) {
+    if (isServiceError(err)) throw err;
+    const code = (err as { code?: unknown }).code;
+    // The plugin also fails the form itself once a file passed the size limit.
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ServiceError('file_too_large', { param: 'file' });
+    // Its other limits are the error handler's; a fault of ours stays a fault (internal_error).
+    if ((typeof code === 'string' && code.startsWith('FST_')) || err instanceof TypeError || err instanceof ReferenceError || err instanceof RangeError) throw err;
+    // What is left is the parser refusing the bytes (no boundary, the form cut short): the client's.
+    throw invalid('body', 'could not be read as multipart/form-data');
   }
   if (tooLarge) throw new ServiceError('file_too_large', { param: 'file' });
 
@@ -63,7 +74,8 @@ export async function parseExtractionRequest(request: FastifyRequest, maxFileByt
   if (!file && clientOcrText === undefined) throw new ServiceError('no_document');
   if (file && file.bytes.length === 0) throw new ServiceError('empty_file', { param: 'file' });
 
-  const mode = fields.get('mode');
+  // Any case, as the engine reads it (`VERIFIED`); results show it lower-case.
+  const mode = fields.get('mode')?.trim().toLowerCase();
   if (mode !== undefined && !(EXTRACTION_MODES as readonly string[]).includes(mode)) throw new ServiceError('invalid_mode', { param: 'mode' });
 
   const options = jsonField(fields.get('options'), 'options');

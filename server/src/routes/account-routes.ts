@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ServiceError } from '../../../engine/src/errors/service-error.js';
 import { requireCapabilities, type AuthContext } from '../auth/authenticate.js';
 import { isCapability, PUBLIC_CAPABILITIES, type Capability } from '../auth/capabilities.js';
@@ -8,6 +8,11 @@ import { CREDENTIAL_CODES, responses } from '../http/schemas.js';
 
 export const TOKEN_TTL = { min: 60, max: 3600, default: 600 } as const;
 const SESSIONS_PER_MINUTE = 30;
+
+/** Every body field is optional, so a request without a body stands for `{}` (Fastify would validate `undefined` against the object schema). */
+const bodyOptional = async (request: FastifyRequest) => {
+  request.body ??= {};
+};
 
 const invalidScopes = () => new ServiceError('invalid_parameters', { param: 'scopes', details: { errors: [{ param: 'scopes', message: 'must be an array of capability names' }] } });
 
@@ -45,6 +50,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/v1/client-tokens',
     {
       config: { credential: 'secret' },
+      preValidation: bodyOptional,
       schema: {
         summary: 'Mint a client token',
         operationId: 'createClientToken',
@@ -73,6 +79,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/v1/client-sessions',
     {
       config: { credential: 'publishable' },
+      preValidation: bodyOptional,
       schema: {
         summary: 'Open a client session with a publishable key',
         description: 'Answers a client token of the default lifetime (600 s). At most 30 a minute per publishable key.',
