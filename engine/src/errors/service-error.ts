@@ -7,6 +7,11 @@ export interface ServiceErrorOptions {
   param?: string;
   details?: Record<string, unknown>;
   cause?: unknown;
+  /**
+   * Where the spec answers a code with another status in one context (`document_type_not_found`
+   * is 400 on client-token and client-session creation): that status and its type.
+   */
+  answeredAs?: { status: 400; type: 'invalid_request_error' };
 }
 
 /**
@@ -25,8 +30,8 @@ export class ServiceError extends Error {
     super(options.message ?? entry.message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ServiceError';
     this.code = code;
-    this.status = entry.status;
-    this.type = entry.type;
+    this.status = options.answeredAs?.status ?? entry.status;
+    this.type = options.answeredAs?.type ?? entry.type;
     if (options.param !== undefined) this.param = options.param;
     if (options.details !== undefined) this.details = options.details;
   }

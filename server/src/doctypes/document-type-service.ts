@@ -13,19 +13,6 @@ import { isoNow } from '../ids.js';
 export const KEY_PATTERN = /^[a-z][a-z0-9_]{1,63}$/;
 const BUILTIN_CREATED_AT = '2026-01-01T00:00:00.000Z';
 
-/**
- * `document_type_not_found` as the spec answers it on client-token and client-session creation:
- * 400 with `param` document_types (a bad request parameter), not the code's usual 404.
- */
-class UnusableDocumentTypes extends ServiceError {
-  override readonly status = 400;
-  override readonly type = 'invalid_request_error';
-
-  constructor() {
-    super('document_type_not_found', { param: 'document_types', message: 'A document type in the list is not usable by this application.' });
-  }
-}
-
 /** The public version object (`GET /v1/document-types/{key}/versions/{version}`, `GET /v1/schemas/{id}`). */
 export function versionObject(key: string, v: PublishedVersion & { created_at?: string }) {
   return {
@@ -129,7 +116,12 @@ export class DocumentTypeService {
     if (keys === undefined) return [];
     if (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string')) throw new ServiceError('invalid_parameters', { param: 'document_types', details: { errors: [{ param: 'document_types', message: 'must be an array of strings' }] } });
     const usable = this.usableKeys(application);
-    if (!keys.every((k) => usable.includes(k))) throw new UnusableDocumentTypes();
+    if (!keys.every((k) => usable.includes(k))) throw new ServiceError('document_type_not_found', {
+        param: 'document_types',
+        message: 'A document type in the list is not usable by this application.',
+        // The spec answers this one with 400 on token and session creation.
+        answeredAs: { status: 400, type: 'invalid_request_error' },
+      });
     return [...new Set(keys)];
   }
 
