@@ -66,7 +66,6 @@ export interface AppOptions {
 }
 
 const SDK_PLATFORMS = new Set(['web', 'ios', 'android', 'react-native', 'flutter', 'node', 'python']);
-export const SESSIONS_PER_MINUTE = 30;
 
 /**
  * The server: the `/v1` API on Fastify over the SQLite data directory. Tests drive it with
@@ -141,6 +140,12 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     void reply.header('X-RateLimit-Remaining', String(decision.remaining));
     void reply.header('X-RateLimit-Reset', String(decision.resetSeconds));
     if (!decision.allowed) throw new ServiceError('rate_limited', { details: { retry_after: decision.resetSeconds } });
+  });
+
+  // A JSON route sent without a body is judged as `{}`: its schema then says what is missing,
+  // and routes whose fields are all optional (client tokens, sessions, publish) need no body.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
   });
 
   app.addHook('onResponse', async (request, reply) => {

@@ -24,7 +24,6 @@
 import autocannon, { type Result } from 'autocannon';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
@@ -33,6 +32,7 @@ import { AccountsRepo } from '../../server/src/db/repos/accounts.js';
 import { openDatabase } from '../../server/src/db/open-database.js';
 import { multipart, SLIP_CLIENT_OCR } from '../support/server-harness.js';
 import { printProfileSummary, summarizeProfile } from './cpuprofile-summary.js';
+import { freePort } from '../support/free-port.js';
 
 const { values: opts } = parseArgs({
   options: {
@@ -119,16 +119,6 @@ async function stopProcess(p: Proc, graceMs = 30_000): Promise<void> {
   clearTimeout(timer);
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url: string, p: Proc, what: string): Promise<void> {
   const deadline = Date.now() + 120_000;

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { OcrLine } from '../../engine/src/contracts/ocr.js';
@@ -10,6 +9,7 @@ import { readDocument, type ReadDocumentOptions } from '../../engine/src/intake/
 import { findPngDamage } from '../../engine/src/intake/png-check.js';
 import { declaredTypeMismatch, sniffMediaType } from '../../engine/src/intake/sniff.js';
 import { buildPdf, receiptPdf, textPdf, zeroPagePdf } from './pdf-builder.js';
+import { pngHeaderOnly } from '../support/png-header.js';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../fixtures/intake/${name}`, import.meta.url)));
 
@@ -36,22 +36,6 @@ function expectClose(actual: number[], expected: number[], tolerance: number) {
 const solid = (width: number, height: number, colour: { r: number; g: number; b: number; alpha?: number }) =>
   sharp({ create: { width, height, channels: colour.alpha === undefined ? 3 : 4, background: colour } });
 
-/** A PNG made only of a signature, an IHDR claiming `width` x `height` (correct CRC) and IEND: a header that lies. */
-function pngHeaderOnly(width: number, height: number): Uint8Array {
-  const chunk = (type: string, data: Uint8Array) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  return new Uint8Array(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IEND', new Uint8Array(0))]));
-}
 
 /** An ISO BMFF file: `ftyp` with the given brands and, optionally, a `meta` box whose primary item has `itemType`. */
 function bmff(major: string, compatible: string[], itemType?: string): Uint8Array {

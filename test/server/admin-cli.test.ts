@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../server/src/cli/admin-cli.js';
 import { SERVER_ONLY_CAPABILITIES, CAPABILITIES } from '../../server/src/auth/capabilities.js';
-import { runCli } from '../support/run-cli.js';
+import { REPO_ROOT, runCli } from '../support/run-cli.js';
 import { injectTransport } from '../support/server-transport.js';
 import { startTestServer, type TestServer } from '../support/server-harness.js';
 
@@ -60,6 +61,20 @@ describe('cli bootstrap (the contract used by outside checks)', () => {
     expect((await admin(['bootstrap', '--data-dir', dir, '--json', '--rate-limit', '0'])).code).toBe(2);
     expect((await admin(['bootstrap', '--data-dir', dir, '--json', '--rate-limit', '100001'])).code).toBe(2);
     expect((await admin(['keys', 'explode', '--data-dir', dir, '--application', 'app_x'])).code).toBe(2);
+  });
+});
+
+describe('npm start with a bad configuration', () => {
+  it('stops with status 1, naming each bad variable without its value', async () => {
+    const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      execFile(process.execPath, ['--import', 'tsx', 'server/src/start.ts'], { cwd: REPO_ROOT, env: { ...process.env, PORT: 'port-zq7', DOCEX_ENCRYPTION_KEY: 'short-zq7' }, timeout: 60_000 }, (err, _stdout, stderr) =>
+        resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stderr }),
+      );
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('PORT');
+    expect(run.stderr).toContain('DOCEX_ENCRYPTION_KEY');
+    expect(run.stderr).not.toContain('zq7');
   });
 });
 
@@ -136,6 +151,12 @@ describe('cli while the server runs on the same directory', () => {
     }
     expect(out.code).toBe(1);
     expect(out.json.error.code).toBe(code);
+  });
+
+  it('answers application_not_found (exit 1) for keys of an application that does not exist', async () => {
+    const out = await admin(['keys', 'list', '--data-dir', s.dataDir, '--application', 'app_missing', '--json']);
+    expect(out.code).toBe(1);
+    expect(out.json.error.code).toBe('application_not_found');
   });
 
   it('refuses a 26th active key with too_many_credentials', async () => {

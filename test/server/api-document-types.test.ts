@@ -3,10 +3,11 @@
 // nothing_changed, breaking_change), archiving, versions and schemas by id, and the version an
 // extraction reads with (schema_version, pinned version, latest). Through inject and a socket.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createKey, expectError, SENTINEL, TRANSPORTS } from '../support/api-client.js';
+import { createKey } from '../support/api-checks.js';
+import { ApiClient, expectError, SENTINEL } from '../support/api-client.js';
 import { createValidator } from '../support/json-schema-validator.js';
 import { SLIP_CLIENT_OCR, startTestServer, type TestServer } from '../support/server-harness.js';
-import type { Transport } from '../support/server-transport.js';
+import { TRANSPORTS, type Transport } from '../support/server-transport.js';
 
 const OCR = JSON.stringify(SLIP_CLIENT_OCR);
 const BUILTINS = ['payment_receipt', 'retail_receipt', 'invoice'];
@@ -35,7 +36,7 @@ describe.each(TRANSPORTS)('document types API over $name', ({ connect }) => {
 
   beforeAll(async () => {
     s = shared;
-    t = await connect(s);
+    t = await connect(s.app);
   });
 
   /** A fresh organization (so types and limits of one test never meet another's). */
@@ -215,13 +216,13 @@ describe.each(TRANSPORTS)('document types API over $name', ({ connect }) => {
       expectError(await token.put('/v1/document-types/slip/draft', { definition: SLIP }), 403, 'secret_key_required');
       expectError(await token.post('/v1/document-types/slip/publish', {}), 403, 'secret_key_required');
       expectError(await token.post('/v1/document-types/slip/archive'), 403, 'secret_key_required');
-      const reader = new ApiClient(t, createKey(s, boot.application, { scopes: ['documents.extract', 'schemas.read'] }));
+      const reader = new ApiClient(t, createKey(s.app, boot.application, { scopes: ['documents.extract', 'schemas.read'] }).key);
       const e = expectError(await reader.post('/v1/document-types', { key: 'mine', template: 'invoice' }), 403, 'missing_capability');
       expect(e.details).toEqual({ missing: ['schemas.write'] });
       expectError(await reader.post('/v1/document-types/slip/publish', {}), 403, 'missing_capability');
       // Reading needs schemas.read only.
       expect((await reader.get('/v1/document-types/slip')).status).toBe(200);
-      const blind = new ApiClient(t, createKey(s, boot.application, { scopes: ['documents.extract'] }));
+      const blind = new ApiClient(t, createKey(s.app, boot.application, { scopes: ['documents.extract'] }).key);
       expect(expectError(await blind.get('/v1/document-types/payment_receipt/versions/1'), 403, 'missing_capability').details).toEqual({ missing: ['schemas.read'] });
       expectError(await blind.get('/v1/document-types/slip'), 403, 'missing_capability');
     });

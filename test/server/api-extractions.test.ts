@@ -2,14 +2,15 @@
 // sync and queued reads, every request, document, capability, document type and quota code, and
 // idempotency; the main cases run through inject and through a real listening server.
 import { readFileSync } from 'node:fs';
-import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { secondsToNextMonth } from '../../server/src/extraction/extraction-service.js';
 import { textPdf, zeroPagePdf } from '../intake/pdf-builder.js';
-import { ApiClient, countRows, createKey, eventTypes, expectError, SAMPLE_RECEIPT_PNG, SENTINEL, TRANSPORTS } from '../support/api-client.js';
+import { createKey } from '../support/api-checks.js';
+import { ApiClient, countRows, eventTypes, expectError, SAMPLE_RECEIPT_PNG, SENTINEL } from '../support/api-client.js';
 import { startChatServer, type ChatServer } from '../support/chat-server.js';
-import { multipart, SLIP_CLIENT_OCR, startTestServer, type TestServer } from '../support/server-harness.js';
-import { injectTransport, type Transport } from '../support/server-transport.js';
+import { formBody, multipart, SLIP_CLIENT_OCR, startTestServer, type TestServer } from '../support/server-harness.js';
+import { injectTransport, TRANSPORTS, type Transport } from '../support/server-transport.js';
+import { pngHeaderOnly } from '../support/png-header.js';
 
 const OCR = JSON.stringify(SLIP_CLIENT_OCR);
 const ENCRYPTED_PDF = new Uint8Array(readFileSync(new URL('../fixtures/intake/encrypted-user-password.pdf', import.meta.url)));
@@ -24,34 +25,7 @@ function randomBytes(length: number): Uint8Array {
   return out;
 }
 
-/** A multipart body of parts in the order given (repeats allowed); `filename` makes a part a file. */
-function rawForm(parts: { name: string; value: string | Uint8Array; filename?: string }[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = '----docexraw7';
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"\r\nContent-Type: application/octet-stream` : ''}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n\r\n`), Buffer.from(p.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
-/** A PNG of only a signature, an IHDR claiming `width` x `height` (correct CRC) and IEND. */
-function pngHeaderOnly(width: number, height: number): Uint8Array {
-  const chunk = (type: string, data: Uint8Array) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  return new Uint8Array(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IEND', new Uint8Array(0))]));
-}
 
 /** The head of an AVIF file: an ISO BMFF `ftyp` box with AV1 brands. */
 const AVIF_HEAD = Buffer.concat([Buffer.from([0, 0, 0, 0x1c]), Buffer.from('ftypavif'), Buffer.from([0, 0, 0, 0]), Buffer.from('avifmif1miaf'), Buffer.alloc(64, 1)]);
@@ -85,7 +59,7 @@ describe.each(TRANSPORTS)('extractions API over $name', ({ name, connect }) => {
 
   beforeAll(async () => {
     s = shared;
-    t = await connect(s);
+    t = await connect(s.app);
     api = new ApiClient(t, s.boot.secret_key);
   });
   /** An Idempotency-Key unique to this transport's run (both share the server). */
@@ -216,7 +190,7 @@ describe.each(TRANSPORTS)('extractions API over $name', ({ name, connect }) => {
       // Another application of the same organization sees nothing either.
       const accounts = s.app.services.accounts;
       const sibling = accounts.createApplication({ organizationId: s.boot.tenant, name: 'sibling', environment: 'development', capabilities: accounts.application(s.boot.application)!.capabilities, defaultDocumentType: 'payment_receipt' });
-      const siblingApi = new ApiClient(t, createKey(s, sibling.id, {}));
+      const siblingApi = new ApiClient(t, createKey(s.app, sibling.id, {}).key);
       expectError(await siblingApi.get(`/v1/extractions/${created.body.id}`), 404, 'extraction_not_found');
       expectError(await api.get(`/v1/extractions/svc_req_${SENTINEL}`), 404, 'extraction_not_found');
       expect((await api.get(`/v1/extractions/${created.body.id}`)).status).toBe(200);
@@ -287,7 +261,7 @@ describe.each(TRANSPORTS)('extractions API over $name', ({ name, connect }) => {
       ['two files', [{ name: 'file', value: PDF, filename: 'a.pdf' }, { name: 'file', value: PDF, filename: 'b.pdf' }], 'file'],
       ['more than 20 fields', [{ name: 'client_ocr', value: OCR }, ...Array.from({ length: 21 }, (_, i) => ({ name: `extra${i}`, value: SENTINEL }))], 'body'],
     ])('refuses a form with %s with invalid_parameters', async (_, parts, param) => {
-      const form = rawForm(parts);
+      const form = formBody(parts);
       const res = await t({ method: 'POST', url: '/v1/extractions', headers: { ...form.headers, authorization: `Bearer ${s.boot.secret_key}` }, payload: form.payload });
       expect(expectError(res, 400, 'invalid_parameters', { param }).details?.errors).toEqual([expect.objectContaining({ param })]);
     });
@@ -350,7 +324,7 @@ describe.each(TRANSPORTS)('extractions API over $name', ({ name, connect }) => {
 
   describe('capabilities and document types', () => {
     it('refuses a file to a key without documents.upload with missing_capability (client_ocr still works)', async () => {
-      const key = createKey(s, s.boot.application, { scopes: ['documents.extract'] });
+      const key = createKey(s.app, s.boot.application, { scopes: ['documents.extract'] }).key;
       const limited = new ApiClient(t, key);
       const e = expectError(await limited.extract({}, { bytes: SAMPLE_RECEIPT_PNG, type: 'image/png' }), 403, 'missing_capability');
       expect(e.details).toEqual({ missing: ['documents.upload'] });
@@ -358,7 +332,7 @@ describe.each(TRANSPORTS)('extractions API over $name', ({ name, connect }) => {
       expect(ok.status).toBe(200);
       expect((await limited.get(`/v1/extractions/${ok.body.id}`)).status).toBe(200);
       // Without documents.extract nothing is read, nor read back.
-      const uploadOnly = new ApiClient(t, createKey(s, s.boot.application, { scopes: ['documents.upload'] }));
+      const uploadOnly = new ApiClient(t, createKey(s.app, s.boot.application, { scopes: ['documents.upload'] }).key);
       expect(expectError(await uploadOnly.extract({ client_ocr: OCR }), 403, 'missing_capability').details).toEqual({ missing: ['documents.extract'] });
       expect(expectError(await uploadOnly.get(`/v1/extractions/${ok.body.id}`), 403, 'missing_capability').details).toEqual({ missing: ['documents.extract'] });
     });
@@ -442,7 +416,7 @@ describe.each(TRANSPORTS)('extractions API over $name', ({ name, connect }) => {
       const f = fresh();
       expect((await f.api.post('/v1/document-types', { key: 'parking', definition: PARKING })).status).toBe(201);
       expect((await f.api.post('/v1/document-types', { key: 'my_slip', template: 'payment_receipt' })).status).toBe(201);
-      const limited = new ApiClient(t, createKey(s, f.boot.application, { scopes: ['documents.extract', 'documents.upload'] }));
+      const limited = new ApiClient(t, createKey(s.app, f.boot.application, { scopes: ['documents.extract', 'documents.upload'] }).key);
       expectError(await limited.extract({ client_ocr: OCR, document_type: 'parking' }), 403, 'custom_document_types_not_allowed');
       const fromTemplate = await limited.extract({ client_ocr: OCR, document_type: 'my_slip' });
       expect(fromTemplate.status).toBe(200);
@@ -483,7 +457,7 @@ describe.each(TRANSPORTS)('extractions API over $name', ({ name, connect }) => {
 
     it("refuses past a key's monthly_quota with key_quota_exceeded; other keys go on", async () => {
       const f = fresh();
-      const limited = new ApiClient(t, createKey(s, f.boot.application, { monthly_quota: 1 }));
+      const limited = new ApiClient(t, createKey(s.app, f.boot.application, { monthly_quota: 1 }).key);
       expect((await limited.extract({ client_ocr: OCR })).status).toBe(200);
       const refused = await limited.extract({ client_ocr: OCR, async: 'true' });
       expectError(refused, 429, 'key_quota_exceeded');
@@ -538,7 +512,7 @@ describe.each(TRANSPORTS)('extractions API over $name', ({ name, connect }) => {
     it('keeps keys per credential, and frees a key whose request created nothing', async () => {
       const key = idem('per-credential');
       const mine = await api.extract({ client_ocr: OCR }, undefined, key);
-      const other = new ApiClient(t, createKey(s, s.boot.application, {}));
+      const other = new ApiClient(t, createKey(s.app, s.boot.application, {}).key);
       const theirs = await other.extract({ client_ocr: OCR }, undefined, key);
       expect(theirs.status).toBe(200);
       expect(theirs.body.id).not.toBe(mine.body.id);
@@ -698,7 +672,7 @@ describe('extractions: verified mode with a language model configured (inject)',
   });
 
   it('refuses verified mode to a key without documents.verify with missing_capability', async () => {
-    const key = createKey(s, s.boot.application, { scopes: ['documents.extract', 'documents.upload'] });
+    const key = createKey(s.app, s.boot.application, { scopes: ['documents.extract', 'documents.upload'] }).key;
     const e = expectError(await new ApiClient(injectTransport(s.app), key).extract({ client_ocr: OCR, mode: 'verified' }), 403, 'missing_capability');
     expect(e.details).toEqual({ missing: ['documents.verify'] });
   });

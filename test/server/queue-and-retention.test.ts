@@ -209,8 +209,8 @@ describe('jobs outlive the process', () => {
 
 describe('retention', () => {
   it("purges results, stored documents and event bodies after '1h'", async () => {
-    const { api: hourly } = withPolicy({ retention: '1h' });
-    const sync = await hourly.extract({ client_ocr: OCR });
+    const { api: hourly, boot: hourlyBoot } = withPolicy({ retention: '1h' });
+    const sync = await hourly.extract({ client_ocr: OCR }, undefined, { 'idempotency-key': 'hourly-1' });
     expect(sync.status).toBe(200);
     const queued = await hourly.extract({ async: 'true' }, { bytes: TRUNCATED_PNG, type: 'image/png' });
     expect(queued.status).toBe(202);
@@ -230,6 +230,10 @@ describe('retention', () => {
     expectError(await hourly.get(`/v1/extractions/${queued.body.id}`), 404, 'extraction_not_found');
     expect(countRows(s, 'extractions', 'id IN (?, ?)', sync.body.id, queued.body.id)).toBe(0);
     expect(existsSync(path)).toBe(false);
+    // A replay of the purged request is not read again: its key still points at the purged result.
+    const replay = await hourly.extract({ client_ocr: OCR }, undefined, { 'idempotency-key': 'hourly-1' });
+    expectError(replay, 404, 'extraction_not_found');
+    expect(countRows(s, 'extractions', 'application_id = ?', hourlyBoot.application)).toBe(0);
     for (const id of [sync.body.id, queued.body.id]) {
       const events = s.app.services.extractionsRepo.events(id);
       expect(events).toHaveLength(1);

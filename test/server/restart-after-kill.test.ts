@@ -1,12 +1,12 @@
 import Database from 'better-sqlite3';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SLIP_CLIENT_OCR } from '../support/server-harness.js';
+import { freePort } from '../support/free-port.js';
 
 /**
  * The queue's promise: jobs live in SQLite, so a server killed with SIGKILL while extractions
@@ -33,16 +33,6 @@ const live = new Set<Server>();
 /** Connections are not kept alive: an idle keep-alive connection can hold a graceful close for Fastify's 72 s keep-alive timeout. */
 const CLOSE = { connection: 'close' };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

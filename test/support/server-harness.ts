@@ -42,20 +42,32 @@ export async function startTestServer(options: AppOptions & { environment?: Envi
   };
 }
 
+export interface FormPart {
+  name: string;
+  value: string | Uint8Array;
+  /** Makes the part a file. */
+  filename?: string;
+  /** A file part's declared type (default application/octet-stream). */
+  type?: string;
+}
+
+/** A multipart body of parts in the order given (repeats allowed, as a careless client may send). */
+export function formBody(parts: FormPart[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----docex${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = `form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}` : ''}`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n\r\n`), Buffer.from(p.value), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 /** A multipart body for `POST /v1/extractions` (fields as text; `file` as bytes with an optional type). */
 export function multipart(fields: Record<string, string>, file?: { bytes: Uint8Array; type?: string; name?: string }): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----docex${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name ?? 'document'}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`));
-    parts.push(Buffer.from(file.bytes));
-    parts.push(Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  const parts: FormPart[] = Object.entries(fields).map(([name, value]) => ({ name, value }));
+  if (file) parts.push({ name: 'file', value: file.bytes, filename: file.name ?? 'document', type: file.type });
+  return formBody(parts);
 }
 
 /** A small card-payment slip as client_ocr lines (coordinates 0 to 1). */

@@ -64,3 +64,9 @@ function parse(text: string): unknown {
     return null;
   }
 }
+
+/** Every API test runs once through `inject` and once over a real socket. */
+export const TRANSPORTS = [
+  { name: 'inject', connect: async (app: FastifyInstance): Promise<Transport> => injectTransport(app) },
+  { name: 'http', connect: async (app: FastifyInstance): Promise<Transport> => httpTransport(await listen(app)) },
+] as const;

@@ -5,6 +5,20 @@ import { MIGRATIONS, type Migration } from './migrations.js';
 
 export type Db = Database.Database;
 
+const statements = new WeakMap<Db, Map<string, Database.Statement>>();
+
+/**
+ * The prepared statement for `sql` on `db`, compiled once: repositories call this on every
+ * request, and compiling a statement costs more than running a point query.
+ */
+export function statement(db: Db, sql: string): Database.Statement {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  let stmt = cache.get(sql);
+  if (!stmt) cache.set(sql, (stmt = db.prepare(sql)));
+  return stmt;
+}
+
 /**
  * Opens (creating if needed) `DATA_DIR/docex.sqlite` and brings its schema up to date. WAL lets
  * readers go on while a write commits; `synchronous=FULL` makes every committed extraction, job

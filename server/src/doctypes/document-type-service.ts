@@ -6,9 +6,10 @@ import { TEMPLATE_NAMES, templateDefinition } from '../../../engine/src/doctypes
 import { ServiceError } from '../../../engine/src/errors/service-error.js';
 import { templateVersion, type DocumentTypeVersion } from '../../../engine/src/extract/document-type.js';
 import type { Application, Organization } from '../db/repos/accounts.js';
-import type { DocumentTypeRecord, DocumentTypesRepo, StoredVersion } from '../db/repos/document-types.js';
+import type { DocumentTypeRecord, DocumentTypesRepo } from '../db/repos/document-types.js';
 import type { AuthContext } from '../auth/authenticate.js';
 import { isoNow } from '../ids.js';
+import { invalidParameter } from '../http/invalid-parameter.js';
 
 export const KEY_PATTERN = /^[a-z][a-z0-9_]{1,63}$/;
 const BUILTIN_CREATED_AT = '2026-01-01T00:00:00.000Z';
@@ -114,7 +115,7 @@ export class DocumentTypeService {
   /** Checks a list of keys a token or session is limited to (400 with `param` document_types). */
   checkUsable(application: Application, keys: unknown): string[] {
     if (keys === undefined) return [];
-    if (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string')) throw new ServiceError('invalid_parameters', { param: 'document_types', details: { errors: [{ param: 'document_types', message: 'must be an array of strings' }] } });
+    if (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string')) throw invalidParameter('document_types', 'must be an array of strings');
     const usable = this.usableKeys(application);
     if (!keys.every((k) => usable.includes(k))) throw new ServiceError('document_type_not_found', {
         param: 'document_types',
@@ -148,7 +149,7 @@ export class DocumentTypeService {
   create(organization: Organization, body: { key: string; template?: string; definition?: unknown; publish?: boolean }) {
     if (!KEY_PATTERN.test(body.key)) throw new ServiceError('invalid_key', { param: 'key' });
     if ((body.template === undefined) === (body.definition === undefined)) {
-      throw new ServiceError('invalid_parameters', { param: 'template', message: 'Give exactly one of template or definition.', details: { errors: [{ param: 'template', message: 'give exactly one of template or definition' }] } });
+      throw invalidParameter('template', 'must be given, or definition, but not both');
     }
     const definition = body.template !== undefined ? templateDefinition(body.template) : checkDefinition(body.definition);
     if (isTemplate(body.key) || this.repo.type(organization.id, body.key)) throw new ServiceError('key_taken', { param: 'key' });
@@ -190,4 +191,3 @@ export class DocumentTypeService {
   }
 }
 
-export type { StoredVersion };

@@ -186,7 +186,7 @@ export class ExtractionService {
       this.repo.insert(
         { ...this.row(auth, head, 'succeeded', kept, null, content.processing.pages, done.toISOString()), expires_at: expiresAt(policy, done, false) },
         null,
-        completionEvents(auth.application.id, auth.livemode, body),
+        completionEvents(auth.application.id, auth.livemode, body, text),
       );
       return { status: 200, body: text, id, replayed: false, pages: content.processing.pages };
     } catch (err) {

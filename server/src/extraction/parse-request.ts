@@ -3,6 +3,7 @@ import { EXTRACTION_MODES, type ExtractionMode } from '../../../engine/src/contr
 import { parseClientOcr } from '../../../engine/src/extract/client-ocr.js';
 import { parseExtractOptions } from '../../../engine/src/extract/extract-options.js';
 import { isServiceError, ServiceError } from '../../../engine/src/errors/service-error.js';
+import { invalidParameter as invalid } from '../http/invalid-parameter.js';
 
 /** The spec's upper file size; an organization may set a lower one. */
 export const MAX_FILE_BYTES = 20_000_000;
@@ -24,8 +25,6 @@ export interface ExtractionRequest {
   metadata: Metadata | null;
   async: boolean;
 }
-
-const invalid = (param: string, message: string) => new ServiceError('invalid_parameters', { param, message: `The parameter ${param} ${message}.`, details: { errors: [{ param, message }] } });
 
 /**
  * Reads the multipart form, field by field, without trusting names or declared types, and

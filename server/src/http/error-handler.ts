@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isServiceError, ServiceError } from '../../../engine/src/errors/service-error.js';
 import { serializeError } from '../../../engine/src/errors/serialize-error.js';
+import { invalidParameter } from './invalid-parameter.js';
 
 /** Fastify's and the multipart plugin's own failures, as codes of the catalogue. */
 function fromFramework(err: FastifyError): ServiceError | null {
@@ -19,13 +20,13 @@ function fromFramework(err: FastifyError): ServiceError | null {
     return new ServiceError('invalid_json', { param: 'body', message: 'The request body is not valid JSON.' });
   }
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-    return new ServiceError('invalid_parameters', { param: 'body', message: 'The request body has a content type this endpoint does not take.', details: { errors: [{ param: 'body', message: 'unsupported content type' }] } });
+    return invalidParameter('body', 'has a content type this endpoint does not take');
   }
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || code.startsWith('FST_FILES_LIMIT') || code.startsWith('FST_PARTS_LIMIT') || code.startsWith('FST_FIELDS_LIMIT') || code === 'FST_PROTO_VIOLATION') {
-    return new ServiceError('invalid_parameters', { param: 'body', message: 'The request body is too large or has too many parts.', details: { errors: [{ param: 'body', message: 'too large or too many parts' }] } });
+    return invalidParameter('body', 'is too large or has too many parts');
   }
   if (typeof err.statusCode === 'number' && err.statusCode === 400) {
-    return new ServiceError('invalid_parameters', { param: 'body', message: 'The request body could not be read.', details: { errors: [{ param: 'body', message: 'unreadable' }] } });
+    return invalidParameter('body', 'could not be read');
   }
   return null;
 }

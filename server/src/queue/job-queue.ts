@@ -83,18 +83,19 @@ export class JobQueue {
     const input = JSON.parse(job.input) as JobInput;
     if (job.attempts > this.s.maxAttempts) return this.fail(job, input, new ServiceError('processing_timeout'));
     try {
-      const type = this.typeOf(input);
+      const type = this.typeOf(job, input);
       const run =
         input.kind === 'file'
           ? this.runner.run({ file: new Uint8Array(await readFile(job.document_path!)), declaredType: input.declared_type }, type, { mode: input.mode, options: input.options, llm: input.llm, limits: input.limits })
           : this.runner.run({ clientOcr: input.client_ocr }, type, { mode: input.mode, options: input.options, llm: input.llm });
       const content = await withTimeout(run, this.s.attemptTimeoutMs);
       const body = succeededObject(input.head, content, [PROCESSED_ASYNC]);
+      const text = JSON.stringify(body);
       const done = new Date();
       const finished = this.repo.complete(
         job.extraction_id,
-        { status: 'succeeded', body: JSON.stringify(body), error: null, pages: content.processing.pages, completed_at: done.toISOString(), expires_at: expiresAt(input.retention, done, true) },
-        completionEvents(this.appOf(job) ?? '', input.head.livemode, body, done),
+        { status: 'succeeded', body: text, error: null, pages: content.processing.pages, completed_at: done.toISOString(), expires_at: expiresAt(input.retention, done, true) },
+        completionEvents(job.application_id, input.head.livemode, body, text, done),
       );
       if (finished) await this.dropDocument(job, input);
     } catch (err) {
@@ -110,15 +111,15 @@ export class JobQueue {
   private async fail(job: JobRecord, input: JobInput, e: ServiceError): Promise<void> {
     const error = { code: e.code, message: e.message };
     const body = failedObject(input.head, error);
+    const text = JSON.stringify(body);
     const done = new Date();
     // Failed bodies (and their events) are kept 7 days at most, whatever the policy.
     const policyEnd = expiresAt(input.retention, done, true);
     const weekEnd = new Date(done.getTime() + 7 * 86_400_000).toISOString();
-    const app = this.appOf(job) ?? '';
     const finished = this.repo.complete(
       job.extraction_id,
-      { status: 'failed', body: JSON.stringify(body), error: JSON.stringify(error), pages: null, completed_at: done.toISOString(), expires_at: policyEnd < weekEnd ? policyEnd : weekEnd },
-      [eventFor('extraction.failed', app, input.head.livemode, job.extraction_id, body, done)],
+      { status: 'failed', body: text, error: JSON.stringify(error), pages: null, completed_at: done.toISOString(), expires_at: policyEnd < weekEnd ? policyEnd : weekEnd },
+      [eventFor('extraction.failed', job.application_id, input.head.livemode, job.extraction_id, text, done)],
     );
     if (finished) await this.dropDocument(job, input);
   }
@@ -128,15 +129,10 @@ export class JobQueue {
     if (job.document_path && input.retention.retention === 'zero') await unlink(job.document_path).catch(() => undefined);
   }
 
-  private appOf(job: JobRecord): string | null {
-    return this.repo.extraction(job.extraction_id)?.application_id ?? null;
-  }
-
-  private typeOf(input: JobInput): DocumentTypeVersion {
+  private typeOf(job: JobRecord, input: JobInput): DocumentTypeVersion {
     const { key, version } = input.type;
     if ((TEMPLATE_NAMES as readonly string[]).includes(key)) return templateVersion(key);
-    const org = this.repo.extraction(input.head.id)?.organization_id;
-    const v = org ? this.types.version(org, key, version) : null;
+    const v = this.types.version(job.organization_id, key, version);
     if (!v) throw new ServiceError('version_not_found');
     return { key, version: v.version, schema_id: v.schema_id, definition: v.definition };
   }

@@ -1,20 +1,16 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ServiceError } from '../../../engine/src/errors/service-error.js';
 import { requireCapabilities, type AuthContext } from '../auth/authenticate.js';
 import { isCapability, PUBLIC_CAPABILITIES, type Capability } from '../auth/capabilities.js';
 import { signToken } from '../auth/client-token.js';
 import { CREDENTIAL_CODES, responses } from '../http/schemas.js';
+import { invalidParameter } from '../http/invalid-parameter.js';
 
 export const TOKEN_TTL = { min: 60, max: 3600, default: 600 } as const;
 const SESSIONS_PER_MINUTE = 30;
 
-/** Every body field is optional, so a request without a body stands for `{}` (Fastify would validate `undefined` against the object schema). */
-const bodyOptional = async (request: FastifyRequest) => {
-  request.body ??= {};
-};
-
-const invalidScopes = () => new ServiceError('invalid_parameters', { param: 'scopes', details: { errors: [{ param: 'scopes', message: 'must be an array of capability names' }] } });
+const invalidScopes = () => invalidParameter('scopes', 'must be an array of capability names');
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const { documentTypes, tokenSecret, requestLog, extractionsRepo, sessionLimiter } = app.services;
@@ -50,7 +46,6 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/v1/client-tokens',
     {
       config: { credential: 'secret' },
-      preValidation: bodyOptional,
       schema: {
         summary: 'Mint a client token',
         operationId: 'createClientToken',
@@ -79,7 +74,6 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/v1/client-sessions',
     {
       config: { credential: 'publishable' },
-      preValidation: bodyOptional,
       schema: {
         summary: 'Open a client session with a publishable key',
         description: 'Answers a client token of the default lifetime (600 s). At most 30 a minute per publishable key.',

@@ -75,10 +75,6 @@ export async function documentTypeRoutes(app: FastifyInstance): Promise<void> {
     '/v1/document-types/:key/publish',
     {
       config: { credential: 'secret' },
-      // The body is optional: a publish without one stands for `{}` (Fastify would validate `undefined` against the object).
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
       schema: {
         summary: 'Publish the draft as the next version',
         operationId: 'publishDocumentType',

@@ -1,4 +1,4 @@
-import type { Db } from '../open-database.js';
+import { statement, type Db } from '../open-database.js';
 import { isoNow, newId } from '../../ids.js';
 import type { KeyEnvironment, KeyKind } from '../../auth/key-material.js';
 
@@ -178,32 +178,30 @@ export class AccountsRepo {
 
   createOrganization(o: NewOrganization): Organization {
     const id = newId('tnt_');
-    this.db
-      .prepare('INSERT INTO organizations (id, name, capabilities, monthly_quota, max_applications, max_document_types, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    statement(this.db, 'INSERT INTO organizations (id, name, capabilities, monthly_quota, max_applications, max_document_types, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .run(id, o.name, JSON.stringify(o.capabilities), o.monthlyQuota, o.maxApplications, o.maxDocumentTypes, isoNow());
     return this.organization(id)!;
   }
 
   countOrganizations(): number {
-    return this.db.prepare('SELECT COUNT(*) FROM organizations').pluck().get() as number;
+    return statement(this.db, 'SELECT COUNT(*) FROM organizations').pluck().get() as number;
   }
 
   organization(id: string): Organization | null {
-    const r = this.db.prepare(`SELECT ${ORG_COLUMNS} FROM organizations WHERE id = ?`).get(id) as Row | undefined;
+    const r = statement(this.db, `SELECT ${ORG_COLUMNS} FROM organizations WHERE id = ?`).get(id) as Row | undefined;
     return r ? organizationFrom(r) : null;
   }
 
   updateOrganization(id: string, change: Partial<Pick<Organization, 'status' | 'monthly_quota' | 'max_file_bytes' | 'max_pages' | 'capabilities'>>): void {
     for (const [column, value] of Object.entries(change)) {
       const v = Array.isArray(value) ? JSON.stringify(value) : value;
-      this.db.prepare(`UPDATE organizations SET ${column} = ? WHERE id = ?`).run(v, id);
+      statement(this.db, `UPDATE organizations SET ${column} = ? WHERE id = ?`).run(v, id);
     }
   }
 
   createApplication(a: NewApplication): Application {
     const id = newId('app_');
-    this.db
-      .prepare(
+    statement(this.db, 
         `INSERT INTO applications (id, organization_id, name, environment, capabilities, default_mode, default_document_type, document_types, data_policy, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -223,16 +221,16 @@ export class AccountsRepo {
   }
 
   application(id: string): Application | null {
-    const r = this.db.prepare(`SELECT ${APP_COLUMNS} FROM applications WHERE id = ?`).get(id) as Row | undefined;
+    const r = statement(this.db, `SELECT ${APP_COLUMNS} FROM applications WHERE id = ?`).get(id) as Row | undefined;
     return r ? applicationFrom(r) : null;
   }
 
   applications(): Application[] {
-    return (this.db.prepare(`SELECT ${APP_COLUMNS} FROM applications`).all() as Row[]).map((r) => applicationFrom(r));
+    return (statement(this.db, `SELECT ${APP_COLUMNS} FROM applications`).all() as Row[]).map((r) => applicationFrom(r));
   }
 
   countApplications(organizationId: string): number {
-    return this.db.prepare("SELECT COUNT(*) FROM applications WHERE organization_id = ? AND status != 'archived'").pluck().get(organizationId) as number;
+    return statement(this.db, "SELECT COUNT(*) FROM applications WHERE organization_id = ? AND status != 'archived'").pluck().get(organizationId) as number;
   }
 
   updateApplication(
@@ -241,14 +239,13 @@ export class AccountsRepo {
   ): void {
     for (const [column, value] of Object.entries(change)) {
       const v = value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
-      this.db.prepare(`UPDATE applications SET ${column} = ? WHERE id = ?`).run(v, id);
+      statement(this.db, `UPDATE applications SET ${column} = ? WHERE id = ?`).run(v, id);
     }
   }
 
   createKey(k: NewKey): ApiKey {
     const id = newId('key_');
-    this.db
-      .prepare(
+    statement(this.db, 
         `INSERT INTO api_keys (id, application_id, kind, environment, name, hint, hash, capabilities, rate_limit_per_minute, monthly_quota, allowed_ips, allowed_origins, allowed_bundle_ids, expires_at, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -282,50 +279,48 @@ export class AccountsRepo {
   }
 
   keys(applicationId: string): ApiKey[] {
-    return (this.db.prepare(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE application_id = ? ORDER BY created_at, id`).all(applicationId) as Row[]).map((r) => keyFrom(r));
+    return (statement(this.db, `SELECT ${KEY_COLUMNS} FROM api_keys WHERE application_id = ? ORDER BY created_at, id`).all(applicationId) as Row[]).map((r) => keyFrom(r));
   }
 
   /** Keys neither revoked nor past their expiry at `nowIso`. */
   countActiveKeys(applicationId: string, nowIso: string): number {
-    return this.db
-      .prepare('SELECT COUNT(*) FROM api_keys WHERE application_id = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)')
+    return statement(this.db, 'SELECT COUNT(*) FROM api_keys WHERE application_id = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)')
       .pluck()
       .get(applicationId, nowIso) as number;
   }
 
   revokeKey(id: string, at: string): void {
-    this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id);
+    statement(this.db, 'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id);
   }
 
   /** Ends a rotated key's life at `expiresAt` and points it at its successor. */
   retireKey(id: string, expiresAt: string, replacedBy: string): void {
-    this.db.prepare('UPDATE api_keys SET expires_at = ?, grace_until = ?, replaced_by = ? WHERE id = ?').run(expiresAt, expiresAt, replacedBy, id);
+    statement(this.db, 'UPDATE api_keys SET expires_at = ?, grace_until = ?, replaced_by = ? WHERE id = ?').run(expiresAt, expiresAt, replacedBy, id);
   }
 
   createMember(organizationId: string, email: string, passwordHash: string, role: 'owner' | 'admin' | 'developer' | 'viewer'): string {
     const id = newId('mem_');
-    this.db.prepare('INSERT INTO members (id, organization_id, email, password_hash, role, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(id, organizationId, email, passwordHash, role, isoNow());
+    statement(this.db, 'INSERT INTO members (id, organization_id, email, password_hash, role, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(id, organizationId, email, passwordHash, role, isoNow());
     return id;
   }
 
   audit(organizationId: string, actor: string, action: string, target: string | null, details: unknown = null): void {
-    this.db
-      .prepare('INSERT INTO audit_log (id, organization_id, actor, action, target, details, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    statement(this.db, 'INSERT INTO audit_log (id, organization_id, actor, action, target, details, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .run(newId('aud_'), organizationId, actor, action, target, details === null ? null : JSON.stringify(details), isoNow());
   }
 
   setting(name: string): string | null {
-    return (this.db.prepare('SELECT value FROM server_settings WHERE name = ?').pluck().get(name) as string | undefined) ?? null;
+    return (statement(this.db, 'SELECT value FROM server_settings WHERE name = ?').pluck().get(name) as string | undefined) ?? null;
   }
 
   /** Writes a setting only when it is not there yet; returns the value that holds. */
   settingOnce(name: string, value: string): string {
-    this.db.prepare('INSERT INTO server_settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING').run(name, value);
+    statement(this.db, 'INSERT INTO server_settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING').run(name, value);
     return this.setting(name)!;
   }
 
   putSetting(name: string, value: string): void {
-    this.db.prepare('INSERT INTO server_settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value').run(name, value);
+    statement(this.db, 'INSERT INTO server_settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value').run(name, value);
   }
 
   transaction<T>(fn: () => T): T {

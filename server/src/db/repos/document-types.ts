@@ -1,5 +1,5 @@
 import type { PublishedVersion } from '../../../../engine/src/contracts/definition.js';
-import type { Db } from '../open-database.js';
+import { statement, type Db } from '../open-database.js';
 
 export interface DocumentTypeRecord {
   organization_id: string;
@@ -21,55 +21,53 @@ export class DocumentTypesRepo {
   constructor(private readonly db: Db) {}
 
   type(organizationId: string, key: string): DocumentTypeRecord | null {
-    return (this.db.prepare('SELECT * FROM document_types WHERE organization_id = ? AND key = ?').get(organizationId, key) as DocumentTypeRecord | undefined) ?? null;
+    return (statement(this.db, 'SELECT * FROM document_types WHERE organization_id = ? AND key = ?').get(organizationId, key) as DocumentTypeRecord | undefined) ?? null;
   }
 
   types(organizationId: string): DocumentTypeRecord[] {
-    return this.db.prepare('SELECT * FROM document_types WHERE organization_id = ? ORDER BY key').all(organizationId) as DocumentTypeRecord[];
+    return statement(this.db, 'SELECT * FROM document_types WHERE organization_id = ? ORDER BY key').all(organizationId) as DocumentTypeRecord[];
   }
 
   countActive(organizationId: string): number {
-    return this.db.prepare("SELECT COUNT(*) FROM document_types WHERE organization_id = ? AND status = 'active'").pluck().get(organizationId) as number;
+    return statement(this.db, "SELECT COUNT(*) FROM document_types WHERE organization_id = ? AND status = 'active'").pluck().get(organizationId) as number;
   }
 
   create(t: Omit<DocumentTypeRecord, 'status'>): void {
-    this.db
-      .prepare('INSERT INTO document_types (organization_id, key, template, draft, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+    statement(this.db, 'INSERT INTO document_types (organization_id, key, template, draft, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
       .run(t.organization_id, t.key, t.template, t.draft, t.created_at, t.updated_at);
   }
 
   setDraft(organizationId: string, key: string, draft: string | null, at: string): void {
-    this.db.prepare('UPDATE document_types SET draft = ?, updated_at = ? WHERE organization_id = ? AND key = ?').run(draft, at, organizationId, key);
+    statement(this.db, 'UPDATE document_types SET draft = ?, updated_at = ? WHERE organization_id = ? AND key = ?').run(draft, at, organizationId, key);
   }
 
   archive(organizationId: string, key: string, at: string): void {
-    this.db.prepare("UPDATE document_types SET status = 'archived', updated_at = ? WHERE organization_id = ? AND key = ?").run(at, organizationId, key);
+    statement(this.db, "UPDATE document_types SET status = 'archived', updated_at = ? WHERE organization_id = ? AND key = ?").run(at, organizationId, key);
   }
 
   /** Stores a published version and clears the draft it came from, in one transaction. */
   publish(organizationId: string, key: string, version: PublishedVersion, at: string): void {
     this.db.transaction(() => {
-      this.db
-        .prepare('INSERT INTO document_type_versions (organization_id, key, version, schema_id, body, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      statement(this.db, 'INSERT INTO document_type_versions (organization_id, key, version, schema_id, body, created_at) VALUES (?, ?, ?, ?, ?, ?)')
         .run(organizationId, key, version.version, version.schema_id, JSON.stringify(version), at);
       this.setDraft(organizationId, key, null, at);
     })();
   }
 
   version(organizationId: string, key: string, version: number): StoredVersion | null {
-    const r = this.db.prepare('SELECT body, created_at FROM document_type_versions WHERE organization_id = ? AND key = ? AND version = ?').get(organizationId, key, version) as
+    const r = statement(this.db, 'SELECT body, created_at FROM document_type_versions WHERE organization_id = ? AND key = ? AND version = ?').get(organizationId, key, version) as
       | { body: string; created_at: string }
       | undefined;
     return r ? { ...(JSON.parse(r.body) as PublishedVersion), created_at: r.created_at } : null;
   }
 
   latest(organizationId: string, key: string): StoredVersion | null {
-    const n = this.db.prepare('SELECT MAX(version) FROM document_type_versions WHERE organization_id = ? AND key = ?').pluck().get(organizationId, key) as number | null;
+    const n = statement(this.db, 'SELECT MAX(version) FROM document_type_versions WHERE organization_id = ? AND key = ?').pluck().get(organizationId, key) as number | null;
     return n === null ? null : this.version(organizationId, key, n);
   }
 
   versionNumbers(organizationId: string, key: string): { version: number; schema_id: string; created_at: string }[] {
-    return this.db.prepare('SELECT version, schema_id, created_at FROM document_type_versions WHERE organization_id = ? AND key = ? ORDER BY version').all(organizationId, key) as {
+    return statement(this.db, 'SELECT version, schema_id, created_at FROM document_type_versions WHERE organization_id = ? AND key = ? ORDER BY version').all(organizationId, key) as {
       version: number;
       schema_id: string;
       created_at: string;
@@ -77,7 +75,7 @@ export class DocumentTypesRepo {
   }
 
   bySchemaId(organizationId: string, schemaId: string): (StoredVersion & { key: string }) | null {
-    const r = this.db.prepare('SELECT key, body, created_at FROM document_type_versions WHERE organization_id = ? AND schema_id = ?').get(organizationId, schemaId) as
+    const r = statement(this.db, 'SELECT key, body, created_at FROM document_type_versions WHERE organization_id = ? AND schema_id = ?').get(organizationId, schemaId) as
       | { key: string; body: string; created_at: string }
       | undefined;
     return r ? { ...(JSON.parse(r.body) as PublishedVersion), key: r.key, created_at: r.created_at } : null;

@@ -1,4 +1,4 @@
-import type { Db } from '../open-database.js';
+import { statement, type Db } from '../open-database.js';
 
 export type ExtractionStatus = 'queued' | 'processing' | 'succeeded' | 'failed';
 
@@ -24,29 +24,16 @@ export interface ExtractionRecord {
 
 export interface JobRecord {
   extraction_id: string;
+  /** Of the extraction, read with the job so the worker needs no second read. */
+  organization_id: string;
+  application_id: string;
   attempts: number;
   input: string;
   document_path: string | null;
 }
 
-export interface NewExtraction {
-  id: string;
-  organization_id: string;
-  application_id: string;
-  key_id: string;
-  livemode: boolean;
-  status: ExtractionStatus;
-  document_type: string | null;
-  schema_id: string | null;
-  mode: string;
-  metadata: string | null;
-  body: string | null;
-  pages: number | null;
-  document_path: string | null;
-  created_at: string;
-  completed_at: string | null;
-  expires_at: string | null;
-}
+/** A new row: the record's columns without `error` (set only by completion), plus its metadata. */
+export type NewExtraction = Omit<ExtractionRecord, 'error'> & { metadata: string | null };
 
 export interface Completion {
   status: 'succeeded' | 'failed';
@@ -100,7 +87,7 @@ export class ExtractionsRepo {
   insert(extraction: NewExtraction, job: { input: string } | null, events: EventRecord[]): void {
     this.db.transaction(() => {
       this.insertExtraction.run({ ...extraction, livemode: extraction.livemode ? 1 : 0 });
-      if (job) this.db.prepare('INSERT INTO jobs (extraction_id, run_after, input) VALUES (?, ?, ?)').run(extraction.id, extraction.created_at, job.input);
+      if (job) statement(this.db, 'INSERT INTO jobs (extraction_id, run_after, input) VALUES (?, ?, ?)').run(extraction.id, extraction.created_at, job.input);
       for (const e of events) this.insertEvent.run(e);
     })();
   }
@@ -138,10 +125,9 @@ export class ExtractionsRepo {
    */
   complete(id: string, c: Completion, events: EventRecord[]): boolean {
     return this.db.transaction(() => {
-      const changed = this.db
-        .prepare("UPDATE extractions SET status = ?, body = ?, error = ?, pages = ?, completed_at = ?, expires_at = ? WHERE id = ? AND status IN ('queued', 'processing')")
+      const changed = statement(this.db, "UPDATE extractions SET status = ?, body = ?, error = ?, pages = ?, completed_at = ?, expires_at = ? WHERE id = ? AND status IN ('queued', 'processing')")
         .run(c.status, c.body, c.error, c.pages, c.completed_at, c.expires_at, id).changes;
-      this.db.prepare('DELETE FROM jobs WHERE extraction_id = ?').run(id);
+      statement(this.db, 'DELETE FROM jobs WHERE extraction_id = ?').run(id);
       if (changed === 0) return false;
       for (const e of events) this.insertEvent.run(e);
       return true;
@@ -154,42 +140,40 @@ export class ExtractionsRepo {
    */
   claimJob(nowIso: string, lockedUntil: string): JobRecord | null {
     return this.db.transaction(() => {
-      const job = this.db
-        .prepare(
-          `SELECT j.extraction_id, j.attempts, j.input, e.document_path FROM jobs j JOIN extractions e ON e.id = j.extraction_id
+      const job = statement(this.db, 
+          `SELECT j.extraction_id, e.organization_id, e.application_id, j.attempts, j.input, e.document_path FROM jobs j JOIN extractions e ON e.id = j.extraction_id
            WHERE j.run_after <= ? AND (j.locked_until IS NULL OR j.locked_until <= ?) ORDER BY j.run_after LIMIT 1`,
         )
         .get(nowIso, nowIso) as JobRecord | undefined;
       if (!job) return null;
-      this.db.prepare('UPDATE jobs SET attempts = attempts + 1, locked_until = ? WHERE extraction_id = ?').run(lockedUntil, job.extraction_id);
-      this.db.prepare("UPDATE extractions SET status = 'processing' WHERE id = ? AND status = 'queued'").run(job.extraction_id);
+      statement(this.db, 'UPDATE jobs SET attempts = attempts + 1, locked_until = ? WHERE extraction_id = ?').run(lockedUntil, job.extraction_id);
+      statement(this.db, "UPDATE extractions SET status = 'processing' WHERE id = ? AND status = 'queued'").run(job.extraction_id);
       return { ...job, attempts: job.attempts + 1 };
     })();
   }
 
   /** Puts a job back to be tried again after `runAfter`. */
   retryJob(id: string, runAfter: string, lastError: string): void {
-    this.db.prepare('UPDATE jobs SET locked_until = NULL, run_after = ?, last_error = ? WHERE extraction_id = ?').run(runAfter, lastError, id);
+    statement(this.db, 'UPDATE jobs SET locked_until = NULL, run_after = ?, last_error = ? WHERE extraction_id = ?').run(runAfter, lastError, id);
   }
 
   /** At start: locks held by a process that is gone are released, so its jobs resume now. */
   releaseLocks(): number {
-    return this.db.prepare('UPDATE jobs SET locked_until = NULL WHERE locked_until IS NOT NULL').run().changes;
+    return statement(this.db, 'UPDATE jobs SET locked_until = NULL WHERE locked_until IS NOT NULL').run().changes;
   }
 
   pendingJobs(): number {
-    return this.db.prepare('SELECT COUNT(*) FROM jobs').pluck().get() as number;
+    return statement(this.db, 'SELECT COUNT(*) FROM jobs').pluck().get() as number;
   }
 
   /** The earliest time a job becomes due; null when there is none. */
   nextJobAt(): string | null {
-    return (this.db.prepare('SELECT MIN(COALESCE(locked_until, run_after)) FROM jobs').pluck().get() as string | null) ?? null;
+    return (statement(this.db, 'SELECT MIN(COALESCE(locked_until, run_after)) FROM jobs').pluck().get() as string | null) ?? null;
   }
 
   idempotency(credentialId: string, key: string, notBefore: string): { request_hash: string; extraction_id: string } | null {
     return (
-      (this.db
-        .prepare('SELECT request_hash, extraction_id FROM idempotency_keys WHERE credential_id = ? AND idempotency_key = ? AND created_at > ?')
+      (statement(this.db, 'SELECT request_hash, extraction_id FROM idempotency_keys WHERE credential_id = ? AND idempotency_key = ? AND created_at > ?')
         .get(credentialId, key, notBefore) as { request_hash: string; extraction_id: string } | undefined) ?? null
     );
   }
@@ -202,8 +186,7 @@ export class ExtractionsRepo {
     return this.db.transaction(() => {
       const held = this.idempotency(credentialId, key, notBefore);
       if (held) return held;
-      this.db
-        .prepare(
+      statement(this.db, 
           `INSERT INTO idempotency_keys (credential_id, idempotency_key, request_hash, extraction_id, created_at) VALUES (?, ?, ?, ?, ?)
            ON CONFLICT (credential_id, idempotency_key) DO UPDATE SET request_hash = excluded.request_hash, extraction_id = excluded.extraction_id, created_at = excluded.created_at`,
         )
@@ -214,18 +197,17 @@ export class ExtractionsRepo {
 
   /** Frees a claim whose request created no extraction, so a retry can proceed. */
   dropIdempotency(credentialId: string, key: string, extractionId: string): void {
-    this.db.prepare('DELETE FROM idempotency_keys WHERE credential_id = ? AND idempotency_key = ? AND extraction_id = ?').run(credentialId, key, extractionId);
+    statement(this.db, 'DELETE FROM idempotency_keys WHERE credential_id = ? AND idempotency_key = ? AND extraction_id = ?').run(credentialId, key, extractionId);
   }
 
   /** Removes a result kept no longer (zero retention after its first read). */
   purgeBody(id: string): void {
-    this.db.prepare('UPDATE extractions SET body = NULL, document_path = NULL, expires_at = ? WHERE id = ?').run(new Date().toISOString(), id);
+    statement(this.db, 'UPDATE extractions SET body = NULL, document_path = NULL, expires_at = ? WHERE id = ?').run(new Date().toISOString(), id);
   }
 
   /** Extractions past their retention, with their stored documents, for the purge. */
   expired(nowIso: string, limit: number): { id: string; document_path: string | null }[] {
-    return this.db
-      .prepare("SELECT id, document_path FROM extractions WHERE expires_at IS NOT NULL AND expires_at <= ? AND status IN ('succeeded', 'failed') LIMIT ?")
+    return statement(this.db, "SELECT id, document_path FROM extractions WHERE expires_at IS NOT NULL AND expires_at <= ? AND status IN ('succeeded', 'failed') LIMIT ?")
       .all(nowIso, limit) as { id: string; document_path: string | null }[];
   }
 
@@ -233,17 +215,17 @@ export class ExtractionsRepo {
     this.db.transaction(() => {
       for (const id of ids) {
         // An event outlives its result only as a stub (webhook retries send `purged: true`).
-        this.db.prepare("UPDATE events SET payload = json_object('id', id, 'type', type, 'purged', json('true')) WHERE extraction_id = ?").run(id);
-        this.db.prepare('DELETE FROM extractions WHERE id = ?').run(id);
+        statement(this.db, "UPDATE events SET payload = json_object('id', id, 'type', type, 'purged', json('true')) WHERE extraction_id = ?").run(id);
+        statement(this.db, 'DELETE FROM extractions WHERE id = ?').run(id);
       }
     })();
   }
 
   deleteIdempotencyBefore(notBefore: string): number {
-    return this.db.prepare('DELETE FROM idempotency_keys WHERE created_at <= ?').run(notBefore).changes;
+    return statement(this.db, 'DELETE FROM idempotency_keys WHERE created_at <= ?').run(notBefore).changes;
   }
 
   events(extractionId: string): EventRecord[] {
-    return this.db.prepare('SELECT id, application_id, type, extraction_id, payload, created_at FROM events WHERE extraction_id = ? ORDER BY created_at, id').all(extractionId) as EventRecord[];
+    return statement(this.db, 'SELECT id, application_id, type, extraction_id, payload, created_at FROM events WHERE extraction_id = ? ORDER BY created_at, id').all(extractionId) as EventRecord[];
   }
 }

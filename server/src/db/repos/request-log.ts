@@ -1,4 +1,4 @@
-import type { Db } from '../open-database.js';
+import { statement, type Db } from '../open-database.js';
 import { newId } from '../../ids.js';
 
 export interface RequestLogEntry {
@@ -64,15 +64,13 @@ export class RequestLogRepo {
   /** An application's figures from `fromIso` on, with one entry a UTC day. */
   usage(applicationId: string, fromIso: string): UsageFigures {
     this.flush();
-    const totals = this.db
-      .prepare(
+    const totals = statement(this.db, 
         `SELECT COUNT(*) AS requests, COALESCE(SUM(documents), 0) AS documents, COALESCE(SUM(pages), 0) AS pages, COALESCE(SUM(status >= 400), 0) AS errors
          FROM request_log WHERE application_id = ? AND created_at >= ?`,
       )
       .get(applicationId, fromIso) as Omit<UsageFigures, 'durations' | 'daily'>;
-    const durations = this.db.prepare('SELECT duration_ms FROM request_log WHERE application_id = ? AND created_at >= ? ORDER BY duration_ms').pluck().all(applicationId, fromIso) as number[];
-    const daily = this.db
-      .prepare(
+    const durations = statement(this.db, 'SELECT duration_ms FROM request_log WHERE application_id = ? AND created_at >= ? ORDER BY duration_ms').pluck().all(applicationId, fromIso) as number[];
+    const daily = statement(this.db, 
         `SELECT substr(created_at, 1, 10) AS date, COUNT(*) AS requests, SUM(documents) AS documents, SUM(pages) AS pages, SUM(status >= 400) AS errors
          FROM request_log WHERE application_id = ? AND created_at >= ? GROUP BY date ORDER BY date`,
       )
@@ -83,6 +81,6 @@ export class RequestLogRepo {
   /** Drops rows older than `beforeIso` (the 90-day retention). */
   purge(beforeIso: string): number {
     this.flush();
-    return this.db.prepare('DELETE FROM request_log WHERE created_at < ?').run(beforeIso).changes;
+    return statement(this.db, 'DELETE FROM request_log WHERE created_at < ?').run(beforeIso).changes;
   }
 }
