@@ -1,5 +1,4 @@
 import cors from '@fastify/cors';
-import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
@@ -122,35 +121,39 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     exposedHeaders: ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'],
     maxAge: 600,
   });
-  await app.register(multipart, { limits: { fileSize: 20_000_000, files: 2, fields: 20 } });
   await app.register(swagger, OPENAPI_OPTIONS);
 
-  let apiEnabled = { value: true, readAt: 0 };
-  app.addHook('onRequest', async (request, reply) => {
+  // The hooks every request passes are synchronous callbacks, not async functions: each
+  // promise a hook returns costs the request a turn of the microtask queue.
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header('X-Request-Id', request.id);
     const rule = request.routeOptions.config?.credential;
-    if (rule === undefined || rule === 'none') return;
-    // The operator's switch (`cli api disable`), read at most once a second.
-    if (Date.now() - apiEnabled.readAt > 1000) apiEnabled = { value: accounts.setting('api_enabled') !== 'false', readAt: Date.now() };
-    if (!apiEnabled.value) throw new ServiceError('receviz_disabled');
-    const auth = authenticate(request, rule, accounts, tokenSecret);
-    request.auth = auth;
-    const decision = services.limiter.hit(auth.key.id, auth.rateLimitPerMinute);
-    void reply.header('X-RateLimit-Limit', String(decision.limit));
-    void reply.header('X-RateLimit-Remaining', String(decision.remaining));
-    void reply.header('X-RateLimit-Reset', String(decision.resetSeconds));
-    if (!decision.allowed) throw new ServiceError('rate_limited', { details: { retry_after: decision.resetSeconds } });
+    if (rule === undefined || rule === 'none') return done();
+    try {
+      const view = accounts.current();
+      // The operator's switch (`cli api disable`), effective from the next request.
+      if (view.setting('api_enabled') === 'false') throw new ServiceError('receviz_disabled');
+      const auth = authenticate(request, rule, view, tokenSecret);
+      request.auth = auth;
+      const decision = services.limiter.hit(auth.key.id, auth.rateLimitPerMinute);
+      void reply.headers({ 'X-RateLimit-Limit': String(decision.limit), 'X-RateLimit-Remaining': String(decision.remaining), 'X-RateLimit-Reset': String(decision.resetSeconds) });
+      if (!decision.allowed) throw new ServiceError('rate_limited', { details: { retry_after: decision.resetSeconds } });
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
   });
 
   // A JSON route sent without a body is judged as `{}`: its schema then says what is missing,
   // and routes whose fields are all optional (client tokens, sessions, publish) need no body.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+    done();
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const auth = request.auth;
-    if (!auth) return;
+    if (!auth) return done();
     const sdk = request.headers['x-service-sdk'];
     const platform = typeof sdk === 'string' && sdk.includes('/') ? sdk.split('/')[0].trim().toLowerCase() : null;
     requestLog.record({
@@ -166,6 +169,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       sdk: platform === null ? null : SDK_PLATFORMS.has(platform) ? platform : 'other',
       created_at: new Date().toISOString(),
     });
+    done();
   });
 
   await app.register(extractionRoutes);

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ServiceError } from '../../../engine/src/errors/service-error.js';
-import type { AccountsRepo, ApiKey, Application, KeyContext, Organization } from '../db/repos/accounts.js';
+import type { AccountsView, ApiKey, Application, KeyContext, Organization } from '../db/repos/accounts.js';
 import { effectiveCapabilities, PUBLIC_CAPABILITIES, type Capability } from './capabilities.js';
 import { verifyToken, type TokenClaims } from './client-token.js';
 import { credentialShape, hashKey } from './key-material.js';
@@ -25,7 +25,7 @@ export interface AuthContext {
   organization: Organization;
   livemode: boolean;
   /** Capabilities held after all layers apply. */
-  scopes: Capability[];
+  scopes: readonly Capability[];
   /** Set for a client token. */
   token: TokenClaims | null;
   rateLimitPerMinute: number;
@@ -50,7 +50,7 @@ export function credentialOf(request: FastifyRequest): string | null {
  * token itself, its state, its organization and application, then its IP, origin or bundle
  * restrictions. Throws the first code that applies.
  */
-export function authenticate(request: FastifyRequest, rule: CredentialRule, accounts: AccountsRepo, tokenSecret: Buffer, now = new Date()): AuthContext {
+export function authenticate(request: FastifyRequest, rule: CredentialRule, accounts: AccountsView, tokenSecret: Buffer, now = new Date()): AuthContext {
   const credential = credentialOf(request);
   if (credential === null) throw new ServiceError('missing_credentials');
   const shape = credentialShape(credential);
@@ -90,19 +90,30 @@ export function authenticate(request: FastifyRequest, rule: CredentialRule, acco
     if (!ok) throw new ServiceError('origin_not_allowed');
   }
 
-  const layers: (readonly string[])[] = [organization.capabilities, application.capabilities, key.capabilities];
-  if (key.kind === 'publishable' || token) layers.push(PUBLIC_CAPABILITIES);
-  if (token) layers.push(token.scopes);
   return {
     kind: token ? 'client_token' : key.kind,
     key,
     application,
     organization,
     livemode: key.environment === 'live',
-    scopes: effectiveCapabilities(...layers),
+    scopes: token ? effectiveCapabilities(...keyLayers(ctx), PUBLIC_CAPABILITIES, token.scopes) : keyScopes(ctx),
     token,
     rateLimitPerMinute: key.rate_limit_per_minute ?? DEFAULT_RATE_LIMITS[key.environment],
   };
+}
+
+function keyLayers({ key, application, organization }: KeyContext): (readonly string[])[] {
+  const layers: (readonly string[])[] = [organization.capabilities, application.capabilities, key.capabilities];
+  if (key.kind === 'publishable') layers.push(PUBLIC_CAPABILITIES);
+  return layers;
+}
+
+/** A key's own capabilities, worked out once a key context (contexts are cached and frozen). */
+const scopesOfContext = new WeakMap<KeyContext, readonly Capability[]>();
+function keyScopes(ctx: KeyContext): readonly Capability[] {
+  let scopes = scopesOfContext.get(ctx);
+  if (!scopes) scopesOfContext.set(ctx, (scopes = Object.freeze(effectiveCapabilities(...keyLayers(ctx)))));
+  return scopes;
 }
 
 /** `missing_capability` listing what the caller lacks of `needed`. */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { randomToken } from '../ids.js';
 
 export type KeyKind = 'secret' | 'publishable';
@@ -31,7 +31,8 @@ export function generateKey(kind: KeyKind, environment: KeyEnvironment): string 
  * is enough (no password stretching needed) and a lookup stays one indexed read per request.
  */
 export function hashKey(key: string): Buffer {
-  return createHash('sha256').update(key).digest();
+  // The one-shot hash as hex, then bytes: several times cheaper than a createHash object.
+  return Buffer.from(hash('sha256', key), 'hex');
 }
 
 /** The last four characters, shown in listings so an operator can tell keys apart. */

@@ -111,7 +111,7 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX events_by_application ON events(application_id, created_at);
       CREATE TABLE request_log (
-        id TEXT PRIMARY KEY,
+        id INTEGER PRIMARY KEY,
         application_id TEXT,
         key_id TEXT,
         method TEXT NOT NULL,
@@ -174,6 +174,26 @@ export const MIGRATIONS: readonly Migration[] = [
         name TEXT PRIMARY KEY,
         value TEXT NOT NULL
       );
+      -- Bumped by every change to what a request is judged by (keys, applications,
+      -- organizations, server settings), whoever makes it: the server caches key contexts
+      -- and reads only this one row a request to know they are still current.
+      CREATE TABLE accounts_version (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        version INTEGER NOT NULL
+      );
+      INSERT INTO accounts_version (id, version) VALUES (1, 0);
+      CREATE TRIGGER organizations_insert AFTER INSERT ON organizations BEGIN UPDATE accounts_version SET version = version + 1; END;
+      CREATE TRIGGER organizations_update AFTER UPDATE ON organizations BEGIN UPDATE accounts_version SET version = version + 1; END;
+      CREATE TRIGGER organizations_delete AFTER DELETE ON organizations BEGIN UPDATE accounts_version SET version = version + 1; END;
+      CREATE TRIGGER applications_insert AFTER INSERT ON applications BEGIN UPDATE accounts_version SET version = version + 1; END;
+      CREATE TRIGGER applications_update AFTER UPDATE ON applications BEGIN UPDATE accounts_version SET version = version + 1; END;
+      CREATE TRIGGER applications_delete AFTER DELETE ON applications BEGIN UPDATE accounts_version SET version = version + 1; END;
+      CREATE TRIGGER api_keys_insert AFTER INSERT ON api_keys BEGIN UPDATE accounts_version SET version = version + 1; END;
+      CREATE TRIGGER api_keys_update AFTER UPDATE ON api_keys BEGIN UPDATE accounts_version SET version = version + 1; END;
+      CREATE TRIGGER api_keys_delete AFTER DELETE ON api_keys BEGIN UPDATE accounts_version SET version = version + 1; END;
+      CREATE TRIGGER server_settings_insert AFTER INSERT ON server_settings BEGIN UPDATE accounts_version SET version = version + 1; END;
+      CREATE TRIGGER server_settings_update AFTER UPDATE ON server_settings BEGIN UPDATE accounts_version SET version = version + 1; END;
+      CREATE TRIGGER server_settings_delete AFTER DELETE ON server_settings BEGIN UPDATE accounts_version SET version = version + 1; END;
     `,
   },
 ];

@@ -109,19 +109,23 @@ export class ExtractionService {
     }
   }
 
-  /** `GET /v1/extractions/{id}`: only for the application that created it. */
   /**
-   * The stored object as JSON text: a finished extraction's stored body is its public object
-   * already, so it is sent as it is, without parsing and serializing it again.
+   * `GET /v1/extractions/{id}`, only for the application that created it: the object as JSON
+   * text. A finished extraction's stored body is its public object already, so it is sent as
+   * it is, without reading the other columns or parsing and serializing it again.
    */
   get(auth: AuthContext, id: string): string {
     requireCapabilities(auth, ['documents.extract']);
-    const record = this.repo.extraction(id);
-    if (!record || record.application_id !== auth.application.id || record.body === null) throw new ServiceError('extraction_not_found');
-    const final = record.status === 'succeeded' || record.status === 'failed';
+    const stored = this.repo.bodyOf(id);
+    if (!stored || stored.application_id !== auth.application.id || stored.body === null) throw new ServiceError('extraction_not_found');
+    if (stored.status !== 'succeeded' && stored.status !== 'failed') {
+      const record = this.repo.extraction(id);
+      if (!record) throw new ServiceError('extraction_not_found');
+      return JSON.stringify(objectOf(record));
+    }
     // Zero retention: a queued result is handed out once, then deleted.
-    if (final && auth.application.data_policy.retention === 'zero') this.repo.purgeBody(id);
-    return final ? record.body : JSON.stringify(objectOf(record));
+    if (auth.application.data_policy.retention === 'zero') this.repo.purgeBody(id);
+    return stored.body;
   }
 
   private async replay(auth: AuthContext, extractionId: string): Promise<CreateOutcome> {

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { ServiceError } from '../../../engine/src/errors/service-error.js';
 import { ExtractionService, IDEMPOTENCY_KEY_MAX } from '../extraction/extraction-service.js';
@@ -7,7 +8,31 @@ import { CREDENTIAL_CODES, responses } from '../http/schemas.js';
 
 export async function extractionRoutes(app: FastifyInstance): Promise<void> {
   const { extractions } = app.services;
+  // Multipart in its own context with the one route that takes documents: the plugin adds an
+  // onRequest and an onResponse hook to every route it can see.
+  await app.register(async (upload) => {
+    await upload.register(multipart, { limits: { fileSize: 20_000_000, files: 2, fields: 20 } });
+    createRoute(upload, extractions);
+  });
 
+  app.get(
+    '/v1/extractions/:extraction_id',
+    {
+      config: { credential: 'standard' },
+      schema: {
+        summary: 'Read an extraction',
+        operationId: 'getExtraction',
+        tags: ['extractions'],
+        params: Type.Object({ extraction_id: Type.String() }),
+        response: responses({ 200: Type.Ref('Extraction') }, [...CREDENTIAL_CODES, 'missing_capability', 'extraction_not_found']),
+      },
+    },
+    async (request, reply) => reply.type('application/json; charset=utf-8').send(extractions.get(request.auth!, (request.params as { extraction_id: string }).extraction_id)),
+  );
+}
+
+/** `POST /v1/extractions`. */
+function createRoute(app: FastifyInstance, extractions: ExtractionService): void {
   app.post(
     '/v1/extractions',
     {
@@ -70,20 +95,5 @@ export async function extractionRoutes(app: FastifyInstance): Promise<void> {
       // Sent as the text already made for storage: the object is serialized once.
       return reply.status(outcome.status).type('application/json; charset=utf-8').send(outcome.body);
     },
-  );
-
-  app.get(
-    '/v1/extractions/:extraction_id',
-    {
-      config: { credential: 'standard' },
-      schema: {
-        summary: 'Read an extraction',
-        operationId: 'getExtraction',
-        tags: ['extractions'],
-        params: Type.Object({ extraction_id: Type.String() }),
-        response: responses({ 200: Type.Ref('Extraction') }, [...CREDENTIAL_CODES, 'missing_capability', 'extraction_not_found']),
-      },
-    },
-    async (request, reply) => reply.type('application/json; charset=utf-8').send(extractions.get(request.auth!, (request.params as { extraction_id: string }).extraction_id)),
   );
 }

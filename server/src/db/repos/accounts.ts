@@ -65,6 +65,13 @@ export interface KeyContext {
   organization: Organization;
 }
 
+/** Reads of one request: key contexts and settings, current as of `AccountsRepo.current()`. */
+export interface AccountsView {
+  keyContextByHash(hash: Buffer): KeyContext | null;
+  keyContextById(id: string): KeyContext | null;
+  setting(name: string): string | null;
+}
+
 type Row = Record<string, unknown>;
 const list = (v: unknown): string[] => (typeof v === 'string' ? (JSON.parse(v) as string[]) : []);
 
@@ -166,14 +173,30 @@ export interface NewKey {
   expiresAt?: string | null;
 }
 
+const MAX_CACHED_CONTEXTS = 10_000;
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 /** Organizations, applications, keys, members and server settings: all their SQL. */
 export class AccountsRepo {
   private readonly byHash;
   private readonly byId;
+  private readonly version;
+  /** Key contexts read since `cachedVersion`, by `h<hash hex>` and `i<key id>`. */
+  private readonly contexts = new Map<string, KeyContext>();
+  private readonly settings = new Map<string, string | null>();
+  private cachedVersion = -1;
 
   constructor(private readonly db: Db) {
     this.byHash = db.prepare(`${CONTEXT_SELECT} WHERE k.hash = ?`);
     this.byId = db.prepare(`${CONTEXT_SELECT} WHERE k.id = ?`);
+    this.version = db.prepare('SELECT version FROM accounts_version WHERE id = 1').pluck();
   }
 
   createOrganization(o: NewOrganization): Organization {
@@ -269,14 +292,35 @@ export class AccountsRepo {
     return this.keyContextById(id)!.key;
   }
 
-  /** The key whose hash this is, with its application and organization; one indexed read. */
+  /**
+   * The accounts as a request judges them. Every request asks for its key, application,
+   * organization and the API switch, so these are kept in memory while `accounts_version`
+   * (bumped by triggers on every change to keys, applications, organizations and settings,
+   * from any process) stays the same: one single-row read a request, here, instead of a
+   * three-table join and its JSON columns.
+   */
+  current(): AccountsView {
+    this.checkVersion();
+    return this.view;
+  }
+
+  /** The key whose hash this is, with its application and organization. */
   keyContextByHash(hash: Buffer): KeyContext | null {
-    return this.context(this.byHash.get(hash) as Row | undefined);
+    return this.current().keyContextByHash(hash);
   }
 
   keyContextById(id: string): KeyContext | null {
-    return this.context(this.byId.get(id) as Row | undefined);
+    return this.current().keyContextById(id);
   }
+
+  private readonly view: AccountsView = {
+    keyContextByHash: (hash) => this.cachedContext(`h${hash.toString('hex')}`, () => this.byHash.get(hash) as Row | undefined),
+    keyContextById: (id) => this.cachedContext(`i${id}`, () => this.byId.get(id) as Row | undefined),
+    setting: (name) => {
+      if (!this.settings.has(name)) this.settings.set(name, this.setting(name));
+      return this.settings.get(name)!;
+    },
+  };
 
   keys(applicationId: string): ApiKey[] {
     return (statement(this.db, `SELECT ${KEY_COLUMNS} FROM api_keys WHERE application_id = ? ORDER BY created_at, id`).all(applicationId) as Row[]).map((r) => keyFrom(r));
@@ -327,7 +371,32 @@ export class AccountsRepo {
     return this.db.transaction(fn).immediate();
   }
 
-  private context(r: Row | undefined): KeyContext | null {
-    return r ? { key: keyFrom(r, 'k_'), application: applicationFrom(r, 'a_'), organization: organizationFrom(r, 'o_') } : null;
+  private contextFrom(r: Row): KeyContext {
+    return { key: keyFrom(r, 'k_'), application: applicationFrom(r, 'a_'), organization: organizationFrom(r, 'o_') };
+  }
+
+  private checkVersion(): void {
+    const version = this.version.get() as number;
+    if (version === this.cachedVersion) return;
+    this.contexts.clear();
+    this.settings.clear();
+    this.cachedVersion = version;
+  }
+
+  /**
+   * Unknown credentials are not remembered, so guessing cannot fill the cache; nor is what a
+   * transaction reads, which a rollback could take back.
+   */
+  private cachedContext(cacheKey: string, read: () => Row | undefined): KeyContext | null {
+    const hit = this.db.inTransaction ? undefined : this.contexts.get(cacheKey);
+    if (hit) return hit;
+    const r = read();
+    if (!r) return null;
+    if (this.db.inTransaction) return this.contextFrom(r);
+    // Frozen: one object now answers many requests, none of which may change it.
+    const ctx = deepFreeze(this.contextFrom(r));
+    if (this.contexts.size >= MAX_CACHED_CONTEXTS) this.contexts.clear();
+    this.contexts.set(cacheKey, ctx);
+    return ctx;
   }
 }

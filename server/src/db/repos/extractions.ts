@@ -62,6 +62,7 @@ function extractionFrom(r: Record<string, unknown>): ExtractionRecord {
 /** Extractions, their jobs, idempotency keys, monthly counters and events: all their SQL. */
 export class ExtractionsRepo {
   private readonly getById;
+  private readonly getBody;
   private readonly insertExtraction;
   private readonly bump;
   private readonly count;
@@ -69,6 +70,7 @@ export class ExtractionsRepo {
 
   constructor(private readonly db: Db) {
     this.getById = db.prepare(`SELECT ${EXTRACTION_COLUMNS} FROM extractions WHERE id = ?`);
+    this.getBody = db.prepare('SELECT application_id, status, body FROM extractions WHERE id = ?');
     this.insertExtraction = db.prepare(
       `INSERT INTO extractions (${EXTRACTION_COLUMNS.replace(', error', '').replace(', body', ', metadata, body')})
        VALUES (@id, @organization_id, @application_id, @key_id, @livemode, @status, @document_type, @schema_id, @mode, @metadata, @body, @pages, @document_path, @created_at, @completed_at, @expires_at)`,
@@ -76,6 +78,14 @@ export class ExtractionsRepo {
     this.bump = db.prepare('INSERT INTO monthly_usage (subject, month, documents) VALUES (?, ?, ?) ON CONFLICT (subject, month) DO UPDATE SET documents = documents + excluded.documents');
     this.count = db.prepare('SELECT documents FROM monthly_usage WHERE subject = ? AND month = ?').pluck();
     this.insertEvent = db.prepare('INSERT INTO events (id, application_id, type, extraction_id, payload, created_at) VALUES (@id, @application_id, @type, @extraction_id, @payload, @created_at)');
+  }
+
+  /**
+   * What a read of the API first needs: owner, status and stored body, without the other
+   * columns. A finished extraction is answered from these alone.
+   */
+  bodyOf(id: string): Pick<ExtractionRecord, 'application_id' | 'status' | 'body'> | null {
+    return (this.getBody.get(id) as Pick<ExtractionRecord, 'application_id' | 'status' | 'body'> | undefined) ?? null;
   }
 
   extraction(id: string): ExtractionRecord | null {
