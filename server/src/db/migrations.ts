@@ -74,7 +74,7 @@ export const MIGRATIONS: readonly Migration[] = [
         schema_id TEXT,
         mode TEXT NOT NULL,
         metadata TEXT,
-        body TEXT,
+        body BLOB,
         error TEXT,
         pages INTEGER,
         document_path TEXT,

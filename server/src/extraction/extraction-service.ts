@@ -38,8 +38,8 @@ export interface JobInput {
 
 export interface CreateOutcome {
   status: 200 | 202;
-  /** The extraction object as JSON text (made once: stored and sent as it is). */
-  body: string;
+  /** The extraction object as UTF-8 JSON (made once: stored and sent as it is). */
+  body: Buffer;
   id: string;
   /** True for an idempotent replay (not counted again). */
   replayed: boolean;
@@ -114,14 +114,14 @@ export class ExtractionService {
    * text. A finished extraction's stored body is its public object already, so it is sent as
    * it is, without reading the other columns or parsing and serializing it again.
    */
-  get(auth: AuthContext, id: string): string {
+  get(auth: AuthContext, id: string): Buffer {
     requireCapabilities(auth, ['documents.extract']);
     const stored = this.repo.bodyOf(id);
     if (!stored || stored.application_id !== auth.application.id || stored.body === null) throw new ServiceError('extraction_not_found');
     if (stored.status !== 'succeeded' && stored.status !== 'failed') {
       const record = this.repo.extraction(id);
       if (!record) throw new ServiceError('extraction_not_found');
-      return JSON.stringify(objectOf(record));
+      return Buffer.from(JSON.stringify(objectOf(record)));
     }
     // Zero retention: a queued result is handed out once, then deleted.
     if (auth.application.data_policy.retention === 'zero') this.repo.purgeBody(id);
@@ -138,7 +138,7 @@ export class ExtractionService {
     if (!record || record.application_id !== auth.application.id || record.body === null) {
       throw new ServiceError('extraction_not_found', { message: 'The extraction this idempotency key created is no longer kept under the data policy.' });
     }
-    return { status: record.status === 'queued' || record.status === 'processing' ? 202 : 200, body: JSON.stringify(objectOf(record)), id: record.id, replayed: true, pages: 0 };
+    return { status: record.status === 'queued' || record.status === 'processing' ? 202 : 200, body: Buffer.from(JSON.stringify(objectOf(record))), id: record.id, replayed: true, pages: 0 };
   }
 
   private async accept(auth: AuthContext, req: ExtractionRequest, id: string, type: DocumentTypeVersion, mode: string): Promise<CreateOutcome> {
@@ -176,23 +176,24 @@ export class ExtractionService {
           await writeFile(documentPath, req.file.bytes, { flush: true });
         }
         const body = queuedObject(head);
-        const text = JSON.stringify(body);
-        this.repo.insert(this.row(auth, head, 'queued', text, documentPath, null, null), { input: JSON.stringify(input) }, []);
+        const bytes = Buffer.from(JSON.stringify(body));
+        this.repo.insert(this.row(auth, head, 'queued', bytes, documentPath, null, null), { input: JSON.stringify(input) }, []);
         this.settings.onQueued?.();
-        return { status: 202, body: text, id, replayed: false, pages: 0 };
+        return { status: 202, body: bytes, id, replayed: false, pages: 0 };
       }
       const input: RunInput = req.file ? { file: req.file.bytes, declaredType: req.file.declaredType } : { clientOcr: req.clientOcr };
       const content = await withTimeout(this.runner.run(input, type, { mode, options: req.options, llm: policy.llm, limits }), this.settings.syncTimeoutMs ?? SYNC_TIMEOUT_MS);
       const body = succeededObject(head, content);
       const done = new Date();
       const text = JSON.stringify(body);
-      const kept = policy.retention === 'zero' ? null : text;
+      const bytes = Buffer.from(text);
+      const kept = policy.retention === 'zero' ? null : bytes;
       this.repo.insert(
         { ...this.row(auth, head, 'succeeded', kept, null, content.processing.pages, done.toISOString()), expires_at: expiresAt(policy, done, false) },
         null,
         completionEvents(auth.application.id, auth.livemode, body, text),
       );
-      return { status: 200, body: text, id, replayed: false, pages: content.processing.pages };
+      return { status: 200, body: bytes, id, replayed: false, pages: content.processing.pages };
     } catch (err) {
       this.repo.releaseDocument(month, subjects.map((s) => s.subject));
       throw err;
@@ -208,7 +209,7 @@ export class ExtractionService {
     return pages !== null && pages > SYNC_MAX_PDF_PAGES;
   }
 
-  private row(auth: AuthContext, head: ExtractionHead, status: ExtractionRecord['status'], body: string | null, documentPath: string | null, pages: number | null, completedAt: string | null) {
+  private row(auth: AuthContext, head: ExtractionHead, status: ExtractionRecord['status'], body: Buffer | null, documentPath: string | null, pages: number | null, completedAt: string | null) {
     return {
       id: head.id,
       organization_id: auth.organization.id,
@@ -232,7 +233,7 @@ export class ExtractionService {
 
 /** A stored extraction's public object; the row's status wins over the stored body's while queued. */
 export function objectOf(record: ExtractionRecord): Record<string, unknown> {
-  const body = JSON.parse(record.body!) as Record<string, unknown>;
+  const body = JSON.parse(record.body!.toString('utf8')) as Record<string, unknown>;
   return { ...body, status: record.status };
 }
 

@@ -94,7 +94,7 @@ export class JobQueue {
       const done = new Date();
       const finished = this.repo.complete(
         job.extraction_id,
-        { status: 'succeeded', body: text, error: null, pages: content.processing.pages, completed_at: done.toISOString(), expires_at: expiresAt(input.retention, done, true) },
+        { status: 'succeeded', body: Buffer.from(text), error: null, pages: content.processing.pages, completed_at: done.toISOString(), expires_at: expiresAt(input.retention, done, true) },
         completionEvents(job.application_id, input.head.livemode, body, text, done),
       );
       if (finished) await this.dropDocument(job, input);
@@ -118,7 +118,7 @@ export class JobQueue {
     const weekEnd = new Date(done.getTime() + 7 * 86_400_000).toISOString();
     const finished = this.repo.complete(
       job.extraction_id,
-      { status: 'failed', body: text, error: JSON.stringify(error), pages: null, completed_at: done.toISOString(), expires_at: policyEnd < weekEnd ? policyEnd : weekEnd },
+      { status: 'failed', body: Buffer.from(text), error: JSON.stringify(error), pages: null, completed_at: done.toISOString(), expires_at: policyEnd < weekEnd ? policyEnd : weekEnd },
       [eventFor('extraction.failed', job.application_id, input.head.livemode, job.extraction_id, text, done)],
     );
     if (finished) await this.dropDocument(job, input);

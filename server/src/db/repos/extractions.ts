@@ -12,8 +12,12 @@ export interface ExtractionRecord {
   document_type: string | null;
   schema_id: string | null;
   mode: string;
-  /** The public extraction object as JSON text; null once purged or under zero retention. */
-  body: string | null;
+  /**
+   * The public extraction object as UTF-8 JSON bytes (stored as a BLOB): a read sends them as
+   * they are, with no decoding into a string and encoding back. Null once purged or under zero
+   * retention.
+   */
+  body: Buffer | null;
   error: string | null;
   pages: number | null;
   document_path: string | null;
@@ -37,7 +41,7 @@ export type NewExtraction = Omit<ExtractionRecord, 'error'> & { metadata: string
 
 export interface Completion {
   status: 'succeeded' | 'failed';
-  body: string | null;
+  body: Buffer | null;
   error: string | null;
   pages: number | null;
   completed_at: string;
