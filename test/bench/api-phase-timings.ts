@@ -67,10 +67,10 @@ function time(obj: object, name: string, label: string): void {
 }
 const sv = s.app.services;
 time(sv.accounts, 'keyContextByHash', 'auth: key, application, organization read (SQLite)');
-time(sv.extractionsRepo, 'reserveDocument', 'POST: quota reservation transaction (commit)');
-time(sv.extractionsRepo, 'insert', 'POST: extraction + events transaction (commit)');
-time(sv.extractionsRepo, 'extraction', 'GET: extraction row read (SQLite)');
-time(sv.extractions, 'get', 'GET: extractions.get (read + JSON.parse)');
+time(sv.extractionsRepo, 'quotaReached', 'POST: quota check (read)');
+time(sv.extractionsRepo, 'store', 'POST: quota count + extraction + events, group commit (wall, with the wait for the batch)');
+time(sv.extractionsRepo, 'bodyOf', 'GET: owner, status and body read (SQLite)');
+time(sv.extractions, 'get', 'GET: extractions.get');
 time(sv.runner, 'run', 'POST: worker pool round trip (wall, with queueing)');
 time(sv.documentTypes, 'resolveForExtraction', 'POST: document type resolution');
 time(sv.requestLog, 'record', 'request log: record');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ServiceError } from '../../../engine/src/errors/service-error.js';
 import type { DocumentTypeVersion } from '../../../engine/src/extract/document-type.js';
@@ -7,7 +7,7 @@ import { sniffMediaType } from '../../../engine/src/intake/sniff.js';
 import { countPdfPages } from '../../../engine/src/intake/node/pdf-reader.js';
 import { requireCapabilities, type AuthContext } from '../auth/authenticate.js';
 import type { Application } from '../db/repos/accounts.js';
-import type { ExtractionRecord, ExtractionsRepo } from '../db/repos/extractions.js';
+import type { EventRecord, ExtractionRecord, ExtractionsRepo, NewExtraction } from '../db/repos/extractions.js';
 import type { DocumentTypeService } from '../doctypes/document-type-service.js';
 import { withTimeout } from '../with-timeout.js';
 import { expiresAt, IDEMPOTENCY_WINDOW_MS } from '../retention.js';
@@ -148,56 +148,61 @@ export class ExtractionService {
       { subject: `org:${auth.organization.id}`, limit: auth.organization.monthly_quota, code: 'quota_exceeded' as const },
       { subject: `key:${auth.key.id}`, limit: auth.key.monthly_quota, code: 'key_quota_exceeded' as const },
     ];
-    const full = this.repo.reserveDocument(month, subjects);
-    if (full >= 0) throw new ServiceError(subjects[full].code, { details: { retry_after: secondsToNextMonth(now) } });
+    const quotaRefusal = (full: number) => new ServiceError(subjects[full].code, { details: { retry_after: secondsToNextMonth(now) } });
+    // Checked now so a request past its quota is refused before any work, and again when the
+    // extraction is stored, where the document is counted.
+    const full = this.repo.quotaReached(month, subjects);
+    if (full >= 0) throw quotaRefusal(full);
+    const store = async (row: NewExtraction, job: { input: string } | null, events: EventRecord[]) => {
+      const stored = await this.repo.store(row, job, events, { month, subjects });
+      if (stored >= 0) throw quotaRefusal(stored);
+    };
 
     const head: ExtractionHead = { id, created_at: now.toISOString(), document_type: type.key, schema_version: type.version, schema_id: type.schema_id, mode, livemode: auth.livemode, metadata: req.metadata };
     const policy = auth.application.data_policy;
     const limits = { maxFileBytes: ExtractionService.maxFileBytes(auth), ...(auth.organization.max_pages ? { maxPages: auth.organization.max_pages } : {}) };
-    try {
-      if (req.async || (await this.tooLargeToWait(req))) {
-        const input: JobInput = {
-          kind: req.file ? 'file' : 'client_ocr',
-          ...(req.file?.declaredType ? { declared_type: req.file.declaredType } : {}),
-          ...(req.file ? {} : { client_ocr: req.clientOcr }),
-          type: { key: type.key, version: type.version, schema_id: type.schema_id },
-          mode,
-          options: req.options,
-          llm: policy.llm,
-          limits,
-          head,
-          retention: policy,
-        };
-        let documentPath: string | null = null;
-        if (req.file) {
-          const dir = join(this.settings.dataDir, 'documents');
-          await mkdir(dir, { recursive: true });
-          documentPath = join(dir, id);
-          await writeFile(documentPath, req.file.bytes, { flush: true });
-        }
-        const body = queuedObject(head);
-        const bytes = Buffer.from(JSON.stringify(body));
-        this.repo.insert(this.row(auth, head, 'queued', bytes, documentPath, null, null), { input: JSON.stringify(input) }, []);
-        this.settings.onQueued?.();
-        return { status: 202, body: bytes, id, replayed: false, pages: 0 };
+    if (req.async || (await this.tooLargeToWait(req))) {
+      const input: JobInput = {
+        kind: req.file ? 'file' : 'client_ocr',
+        ...(req.file?.declaredType ? { declared_type: req.file.declaredType } : {}),
+        ...(req.file ? {} : { client_ocr: req.clientOcr }),
+        type: { key: type.key, version: type.version, schema_id: type.schema_id },
+        mode,
+        options: req.options,
+        llm: policy.llm,
+        limits,
+        head,
+        retention: policy,
+      };
+      let documentPath: string | null = null;
+      if (req.file) {
+        const dir = join(this.settings.dataDir, 'documents');
+        await mkdir(dir, { recursive: true });
+        documentPath = join(dir, id);
+        await writeFile(documentPath, req.file.bytes, { flush: true });
       }
-      const input: RunInput = req.file ? { file: req.file.bytes, declaredType: req.file.declaredType } : { clientOcr: req.clientOcr };
-      const content = await withTimeout(this.runner.run(input, type, { mode, options: req.options, llm: policy.llm, limits }), this.settings.syncTimeoutMs ?? SYNC_TIMEOUT_MS);
-      const body = succeededObject(head, content);
-      const done = new Date();
-      const text = JSON.stringify(body);
-      const bytes = Buffer.from(text);
-      const kept = policy.retention === 'zero' ? null : bytes;
-      this.repo.insert(
-        { ...this.row(auth, head, 'succeeded', kept, null, content.processing.pages, done.toISOString()), expires_at: expiresAt(policy, done, false) },
-        null,
-        completionEvents(auth.application.id, auth.livemode, body, text),
-      );
-      return { status: 200, body: bytes, id, replayed: false, pages: content.processing.pages };
-    } catch (err) {
-      this.repo.releaseDocument(month, subjects.map((s) => s.subject));
-      throw err;
+      const body = queuedObject(head);
+      const bytes = Buffer.from(JSON.stringify(body));
+      await store(this.row(auth, head, 'queued', bytes, documentPath, null, null), { input: JSON.stringify(input) }, []).catch(async (err: unknown) => {
+        if (documentPath) await rm(documentPath, { force: true });
+        throw err;
+      });
+      this.settings.onQueued?.();
+      return { status: 202, body: bytes, id, replayed: false, pages: 0 };
     }
+    const input: RunInput = req.file ? { file: req.file.bytes, declaredType: req.file.declaredType } : { clientOcr: req.clientOcr };
+    const content = await withTimeout(this.runner.run(input, type, { mode, options: req.options, llm: policy.llm, limits }), this.settings.syncTimeoutMs ?? SYNC_TIMEOUT_MS);
+    const body = succeededObject(head, content);
+    const done = new Date();
+    const text = JSON.stringify(body);
+    const bytes = Buffer.from(text);
+    const kept = policy.retention === 'zero' ? null : bytes;
+    await store(
+      { ...this.row(auth, head, 'succeeded', kept, null, content.processing.pages, done.toISOString()), expires_at: expiresAt(policy, done, false) },
+      null,
+      completionEvents(auth.application.id, auth.livemode, body, text),
+    );
+    return { status: 200, body: bytes, id, replayed: false, pages: content.processing.pages };
   }
 
   /** Over 10 MB, or a PDF of more than 3 pages: queued instead of read while the caller waits. */

@@ -1,3 +1,4 @@
+import { GroupCommit } from '../group-commit.js';
 import { statement, type Db } from '../open-database.js';
 
 export type ExtractionStatus = 'queued' | 'processing' | 'succeeded' | 'failed';
@@ -48,6 +49,12 @@ export interface Completion {
   expires_at: string | null;
 }
 
+/** What an extraction counts against: `org:<id>` and `key:<id>` subjects in a UTC month. */
+export interface QuotaCount {
+  month: string;
+  subjects: { subject: string; limit: number | null }[];
+}
+
 export interface EventRecord {
   id: string;
   application_id: string;
@@ -66,6 +73,7 @@ function extractionFrom(r: Record<string, unknown>): ExtractionRecord {
 /** Extractions, their jobs, idempotency keys, monthly counters and events: all their SQL. */
 export class ExtractionsRepo {
   private readonly getById;
+  private readonly writes: GroupCommit;
   private readonly getBody;
   private readonly insertExtraction;
   private readonly bump;
@@ -73,6 +81,7 @@ export class ExtractionsRepo {
   private readonly insertEvent;
 
   constructor(private readonly db: Db) {
+    this.writes = new GroupCommit(db);
     this.getById = db.prepare(`SELECT ${EXTRACTION_COLUMNS} FROM extractions WHERE id = ?`);
     this.getBody = db.prepare('SELECT application_id, status, body FROM extractions WHERE id = ?');
     this.insertExtraction = db.prepare(
@@ -97,13 +106,23 @@ export class ExtractionsRepo {
     return r ? extractionFrom(r) : null;
   }
 
-  /** Stores an extraction, its job when queued, and its events, all or nothing. */
-  insert(extraction: NewExtraction, job: { input: string } | null, events: EventRecord[]): void {
-    this.db.transaction(() => {
+  /**
+   * Stores an accepted extraction, its job when queued and its events, and counts its document
+   * against each quota subject, all or nothing, in a group commit shared with the other writes
+   * of this turn. The quotas are checked again inside the transaction, so two requests at the
+   * last unit cannot both be stored: resolves to the index of the first subject at its limit
+   * (nothing stored), or -1 once stored and on disk.
+   */
+  store(extraction: NewExtraction, job: { input: string } | null, events: EventRecord[], quota: QuotaCount): Promise<number> {
+    return this.writes.run(() => {
+      const full = this.quotaReached(quota.month, quota.subjects);
+      if (full >= 0) return full;
+      for (const s of quota.subjects) this.bump.run(s.subject, quota.month, 1);
       this.insertExtraction.run({ ...extraction, livemode: extraction.livemode ? 1 : 0 });
       if (job) statement(this.db, 'INSERT INTO jobs (extraction_id, run_after, input) VALUES (?, ?, ?)').run(extraction.id, extraction.created_at, job.input);
       for (const e of events) this.insertEvent.run(e);
-    })();
+      return -1;
+    });
   }
 
   /** Documents counted for `subject` (`org:<id>` or `key:<id>`) in `month` (YYYY-MM). */
@@ -111,25 +130,9 @@ export class ExtractionsRepo {
     return (this.count.get(subject, month) as number | undefined) ?? 0;
   }
 
-  /**
-   * Counts one document against each subject unless one is at its limit: the check and the count
-   * are one transaction, so two requests at the last unit cannot both pass. Returns the index of
-   * the first subject at its limit, or -1 when counted.
-   */
-  reserveDocument(month: string, subjects: { subject: string; limit: number | null }[]): number {
-    return this.db.transaction(() => {
-      const full = subjects.findIndex((s) => s.limit !== null && this.monthlyDocuments(s.subject, month) >= s.limit);
-      if (full >= 0) return full;
-      for (const s of subjects) this.bump.run(s.subject, month, 1);
-      return -1;
-    })();
-  }
-
-  /** Gives back a reservation whose request created no extraction. */
-  releaseDocument(month: string, subjects: string[]): void {
-    this.db.transaction(() => {
-      for (const s of subjects) this.bump.run(s, month, -1);
-    })();
+  /** The index of the first subject at its limit in `month`, or -1: a read, nothing counted. */
+  quotaReached(month: string, subjects: QuotaCount['subjects']): number {
+    return subjects.findIndex((s) => s.limit !== null && this.monthlyDocuments(s.subject, month) >= s.limit);
   }
 
   /**
