@@ -9,6 +9,8 @@ import type { VerificationEndpoint } from '../../../engine/src/extract/verify/ch
 import { Engine } from '../../../engine/src/node/engine.js';
 import type { TextJob, TextJobResult } from './text-worker.js';
 
+const MAX_TYPE_TEXTS = 500;
+
 export type RunInput = { file: Uint8Array; declaredType?: string } | { clientOcr: unknown };
 
 export interface RunOptions {
@@ -34,6 +36,13 @@ export interface RunnerSettings {
 export class ExtractionRunner {
   private readonly engine: Engine;
   private readonly text: Piscina;
+  /**
+   * Document type versions as JSON text by schema id (a published version never changes): a
+   * job carries text, cheap to send where an object graph is copied piece by piece, and the
+   * worker keeps the parsed version, so the engine's per-definition caches (compiled labels,
+   * checks) hold from one job to the next.
+   */
+  private readonly typeTexts = new Map<string, string>();
   /** Whether verified mode has a language model to ask (else it is refused with `verification_disabled`). */
   readonly canVerify: boolean;
 
@@ -51,12 +60,21 @@ export class ExtractionRunner {
 
   async run(input: RunInput, type: DocumentTypeVersion, opts: RunOptions): Promise<ExtractionContent> {
     if ('clientOcr' in input) {
-      const job: TextJob = { clientOcr: input.clientOcr, type, mode: opts.mode, options: opts.options, llm: opts.llm };
+      const job: TextJob = { clientOcr: input.clientOcr, schemaId: type.schema_id, typeText: this.typeText(type), mode: opts.mode, options: opts.options, llm: opts.llm };
       const result = (await this.text.run(job)) as TextJobResult;
       if (!result.ok) throw new ServiceError(result.error.code as ErrorCode, { message: result.error.message, param: result.error.param, details: result.error.details });
       return result.content;
     }
     return this.engine.extract({ file: input.file, declaredType: input.declaredType }, type, { mode: opts.mode, options: opts.options, llm: opts.llm, limits: opts.limits });
+  }
+
+  private typeText(type: DocumentTypeVersion): string {
+    let text = this.typeTexts.get(type.schema_id);
+    if (text === undefined) {
+      if (this.typeTexts.size >= MAX_TYPE_TEXTS) this.typeTexts.clear();
+      this.typeTexts.set(type.schema_id, (text = JSON.stringify(type)));
+    }
+    return text;
   }
 
   async close(): Promise<void> {
