@@ -185,7 +185,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   app.addHook('onClose', async () => {
     await queue.stop();
     services.retention.stop();
-    requestLog.flush();
+    await requestLog.close();
     await runner.close();
     db.close();
   });

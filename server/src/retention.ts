@@ -51,7 +51,7 @@ export class RetentionSweeper {
       purged += due.length;
     }
     this.extractions.deleteIdempotencyBefore(new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString());
-    this.requestLog.purge(new Date(now.getTime() - REQUEST_LOG_DAYS * DAY).toISOString());
+    await this.requestLog.purge(new Date(now.getTime() - REQUEST_LOG_DAYS * DAY).toISOString());
     return { extractions: purged };
   }
 }

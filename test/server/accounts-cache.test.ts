@@ -7,8 +7,6 @@ import { bootstrap } from '../../server/src/admin/bootstrap.js';
 import { hashKey } from '../../server/src/auth/key-material.js';
 import { openDatabase, type Db } from '../../server/src/db/open-database.js';
 import { AccountsRepo } from '../../server/src/db/repos/accounts.js';
-import { RequestLogRepo, type RequestLogEntry } from '../../server/src/db/repos/request-log.js';
-import { randomToken } from '../../server/src/ids.js';
 
 const DEFAULTS = { monthlyQuota: null, maxApplications: 20, maxDocumentTypes: 50 };
 
@@ -83,43 +81,5 @@ describe('key contexts kept in memory while accounts_version stands', () => {
   it('remembers no unknown credential', () => {
     expect(accounts.keyContextByHash(hashKey('svc_test_nope'))).toBeNull();
     expect(accounts.keyContextById('key_nope')).toBeNull();
-  });
-});
-
-describe('request log batches', () => {
-  it('writes every row of a flush, whole 50-row statements and the rest, with their values', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'docex-log-'));
-    const db = openDatabase(dir);
-    try {
-      const log = new RequestLogRepo(db, 60_000);
-      const at = new Date().toISOString();
-      const entry = (i: number): RequestLogEntry => ({ application_id: 'app_a', key_id: 'key_a', method: 'GET', route: '/v1/me', status: i % 10 === 0 ? 429 : 200, code: i % 10 === 0 ? 'rate_limited' : null, duration_ms: i, documents: i % 2, pages: i % 3, sdk: i % 4 === 0 ? 'web' : null, created_at: at });
-      for (let i = 0; i < 123; i++) log.record(entry(i));
-      const usage = log.usage('app_a', '2000-01-01T00:00:00.000Z');
-      expect(usage.requests).toBe(123);
-      expect(usage.errors).toBe(13);
-      expect(usage.documents).toBe(61);
-      expect(usage.pages).toBe(Array.from({ length: 123 }, (_, i) => i % 3).reduce((a, b) => a + b, 0));
-      expect(usage.durations).toEqual(Array.from({ length: 123 }, (_, i) => i));
-      const rows = db.prepare('SELECT code, sdk FROM request_log ORDER BY duration_ms').all() as { code: string | null; sdk: string | null }[];
-      expect(rows[120]).toEqual({ code: 'rate_limited', sdk: 'web' });
-      expect(rows[121]).toEqual({ code: null, sdk: null });
-    } finally {
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});
-
-describe('randomToken', () => {
-  it('draws base62 characters, all of them, none favoured beyond chance', () => {
-    const counts = new Map<string, number>();
-    const text = Array.from({ length: 2000 }, () => randomToken(31)).join('');
-    expect(text).toMatch(/^[0-9A-Za-z]+$/);
-    for (const c of text) counts.set(c, (counts.get(c) ?? 0) + 1);
-    expect(counts.size).toBe(62);
-    // 62,000 draws: each character about 1,000 times; a modulo bias would push the first
-    // eight characters to about 1,200.
-    for (const n of counts.values()) expect(Math.abs(n - 1000)).toBeLessThan(160);
   });
 });

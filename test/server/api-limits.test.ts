@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrap } from '../../server/src/admin/bootstrap.js';
 import { CAPABILITIES } from '../../server/src/auth/capabilities.js';

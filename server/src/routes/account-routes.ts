@@ -135,7 +135,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       const days = (request.query as { days: number }).days;
       const now = new Date();
       const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1)));
-      const u = requestLog.usage(auth.application.id, from.toISOString());
+      const u = await requestLog.usage(auth.application.id, from.toISOString());
       const pct = (p: number) => (u.durations.length === 0 ? 0 : Math.round(u.durations[Math.min(u.durations.length - 1, Math.floor((p / 100) * u.durations.length))] * 10) / 10);
       return {
         object: 'usage',
