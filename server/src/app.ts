@@ -115,7 +115,10 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   app.setNotFoundHandler(handleNotFound);
 
   await app.register(cors, {
-    origin: true,
+    // Any page's origin is reflected (publishable keys carry their own origin rules, checked
+    // with the credential). A request without `Origin` is not a CORS request and gets no CORS
+    // headers: server-to-server calls skip that work.
+    origin: (origin, cb) => cb(null, origin !== undefined),
     methods: ['GET', 'POST', 'PUT', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'X-Service-Key', 'Content-Type', 'Idempotency-Key', 'X-Service-Bundle-Id', 'X-Service-SDK'],
     exposedHeaders: ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'],

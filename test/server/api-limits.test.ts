@@ -82,6 +82,11 @@ describe.each(TRANSPORTS)('API limits and account endpoints ($name)', ({ connect
       expectApiError(limited, RATE_LIMITED, [tight.key]);
       expect(exposed(limited)).toEqual(expect.arrayContaining(['retry-after', 'x-ratelimit-limit']));
       expect(limited.headers['access-control-allow-origin']).toBe(origin);
+
+      // Without Origin it is not a CORS request: no CORS headers, the rate headers all the same.
+      const plain = await me(api, s.boot.secret_key);
+      expect(Object.keys(plain.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+      expectRateHeaders(plain);
     });
 
     it('a preflight allows the credential headers', async () => {
