@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from '../../server/src/db/open-database.js';
 import { RequestLogRepo, type RequestLogEntry } from '../../server/src/db/repos/request-log.js';
 
@@ -42,8 +42,8 @@ describe('request log', () => {
   it('sends a batch on its own after a second, and writes on this thread once the writer is gone', async () => {
     const log = new RequestLogRepo(db, 50);
     log.record(entry(1));
-    await new Promise((r) => setTimeout(r, 400));
-    expect(db.prepare('SELECT COUNT(*) FROM request_log').pluck().get()).toBe(1);
+    // No flush asked for: the timer sends it (the writer thread may take a while to start).
+    await vi.waitFor(() => expect(db.prepare('SELECT COUNT(*) FROM request_log').pluck().get()).toBe(1), { timeout: 15_000, interval: 50 });
     await log.close();
     log.record(entry(2));
     expect((await log.usage('app_a', '2000-01-01T00:00:00.000Z')).requests).toBe(2);
