@@ -79,7 +79,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const requestLog = new RequestLogRepo(db);
   const documentTypes = new DocumentTypeService(documentTypesRepo);
   const runner = new ExtractionRunner({ verification: config.llm, textWorkers: options.textWorkers });
-  const queue = new JobQueue(extractionsRepo, documentTypesRepo, runner, options.queue);
+  const queue = new JobQueue(extractionsRepo, documentTypes, runner, options.queue);
   const extractions = new ExtractionService(extractionsRepo, documentTypes, runner, { dataDir: config.dataDir, syncTimeoutMs: options.syncTimeoutMs, onQueued: () => queue.poke() });
   // Client tokens are signed with a secret made once per data directory, so they outlive restarts.
   const tokenSecret = Buffer.from(accounts.settingOnce('token_signing_secret', randomBytes(32).toString('hex')), 'hex');
@@ -182,8 +182,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
 
   app.addHook('onReady', async () => {
     if (options.background === false) return;
-    queue.start();
-    services.retention.start();
+    queue.start((err) => app.log.error({ err }, 'job queue failure'));
+    services.retention.start((err) => app.log.error({ err }, 'retention sweep failed'));
   });
   app.addHook('onClose', async () => {
     await queue.stop();

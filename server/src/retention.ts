@@ -7,9 +7,9 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const RETENTION_MS: Record<DataPolicy['retention'], number> = { zero: 0, '1h': HOUR, '24h': DAY, '30d': 30 * DAY };
 /** Under zero retention an asynchronous result waits at most this long for its one read. */
-export const ZERO_RETENTION_PICKUP_MS = HOUR;
+const ZERO_RETENTION_PICKUP_MS = HOUR;
 export const IDEMPOTENCY_WINDOW_MS = DAY;
-export const REQUEST_LOG_DAYS = 90;
+const REQUEST_LOG_DAYS = 90;
 
 /** When a result finished at `completedAt` is purged under `policy`. */
 export function expiresAt(policy: DataPolicy, completedAt: Date, isAsync: boolean): string {
@@ -30,9 +30,11 @@ export class RetentionSweeper {
     private readonly everyMs = 60_000,
   ) {}
 
-  start(): void {
-    void this.sweep();
-    this.timer = setInterval(() => void this.sweep(), this.everyMs);
+  /** A sweep that fails (a locked database, a full disk) is reported to `onError` and tried again next time. */
+  start(onError: (err: unknown) => void): void {
+    const sweep = () => void this.sweep().catch(onError);
+    sweep();
+    this.timer = setInterval(sweep, this.everyMs);
     this.timer.unref();
   }
 

@@ -74,7 +74,7 @@ time(sv.extractions, 'get', 'GET: extractions.get');
 time(sv.runner, 'run', 'POST: worker pool round trip (wall, with queueing)');
 time(sv.documentTypes, 'resolveForExtraction', 'POST: document type resolution');
 time(sv.requestLog, 'record', 'request log: record');
-time(sv.requestLog, 'flush', 'request log: batched flush (commit)');
+time(sv.requestLog, 'flush', 'request log: flush (batch sent to the writer thread; wall, until it is written)');
 
 const base = await s.app.listen({ port: 0, host: '127.0.0.1' });
 const auth = `Bearer ${s.boot.secret_key}`;

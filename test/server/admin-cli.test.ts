@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KeyAdmin } from '../../server/src/admin/key-admin.js';
 import { runAdminCommand } from '../../server/src/cli/admin-cli.js';
 import { SERVER_ONLY_CAPABILITIES, CAPABILITIES } from '../../server/src/auth/capabilities.js';
 import { REPO_ROOT, runCli } from '../support/run-cli.js';
@@ -176,5 +177,36 @@ describe('cli while the server runs on the same directory', () => {
     expect(off.body.error.code).toBe('receviz_disabled');
     expect((await admin(['api', 'enable', '--data-dir', s.dataDir, '--json'])).code).toBe(0);
     expect((await call({ method: 'GET', url: '/v1/me', headers: { authorization: `Bearer ${s.boot.secret_key}` } })).status).toBe(200);
+  });
+});
+
+describe('KeyAdmin refusals the CLI does not reach first', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer();
+  });
+  afterAll(async () => s.close());
+
+  it('refuses a rate limit out of range with invalid_rate_limit, and keys for an inactive organization or application', () => {
+    const { accounts } = s.app.services;
+    const admin = new KeyAdmin(accounts);
+    const boot = s.bootAnother();
+    const code = (fn: () => unknown) => {
+      try {
+        fn();
+      } catch (err) {
+        return (err as { code?: string }).code;
+      }
+      return 'created';
+    };
+    const application = () => accounts.application(boot.application)!;
+    expect(code(() => admin.create(application(), { kind: 'secret', rate_limit_per_minute: 0 }))).toBe('invalid_rate_limit');
+    expect(code(() => admin.create(application(), { kind: 'secret', rate_limit_per_minute: 100_001 }))).toBe('invalid_rate_limit');
+    expect(code(() => admin.create(application(), { kind: 'secret', rate_limit_per_minute: 100_000 }))).toBe('created');
+    accounts.updateApplication(boot.application, { status: 'disabled' });
+    expect(code(() => admin.create(application(), { kind: 'secret' }))).toBe('application_inactive');
+    accounts.updateApplication(boot.application, { status: 'active' });
+    accounts.updateOrganization(boot.tenant, { status: 'suspended' });
+    expect(code(() => admin.create(application(), { kind: 'secret' }))).toBe('tenant_inactive');
   });
 });

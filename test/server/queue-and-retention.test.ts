@@ -16,15 +16,6 @@ const HOUR = 3_600_000;
 const month = () => new Date().toISOString().slice(0, 7);
 const later = (ms: number) => new Date(Date.now() + ms);
 
-/** Waits until `check` holds (polling), failing after `timeoutMs`. */
-async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 // The only server here that reads files with OCR; it stays open until the file ends (the OCR
 // models cannot be loaded again in a process once every worker that loaded them has exited).
 let s: TestServer;
@@ -264,7 +255,7 @@ describe('retention', () => {
     const file = await zero.extract({ async: 'true' }, { bytes: TRUNCATED_PNG, type: 'image/png' });
     const path = s.app.services.extractionsRepo.extraction(file.body.id)!.document_path!;
     expect(existsSync(path)).toBe(true);
-    await until(() => ['succeeded', 'failed'].includes(s.app.services.extractionsRepo.extraction(file.body.id)!.status));
+    await vi.waitFor(() => expect(['succeeded', 'failed']).toContain(s.app.services.extractionsRepo.extraction(file.body.id)!.status), { timeout: 20_000, interval: 20 });
     expect(existsSync(path)).toBe(false); // not kept past its reading
     const read = await zero.get(`/v1/extractions/${file.body.id}`);
     expect(read.body).toMatchObject({ status: 'failed', error: { code: 'unreadable_image' } });
@@ -274,7 +265,7 @@ describe('retention', () => {
   it('purges an unread queued result under zero retention after its pickup hour', async () => {
     const { api: zero } = withPolicy({ retention: 'zero' });
     const res = await zero.extract({ client_ocr: OCR, async: 'true' });
-    await until(() => s.app.services.extractionsRepo.extraction(res.body.id)!.status === 'succeeded');
+    await vi.waitFor(() => expect(s.app.services.extractionsRepo.extraction(res.body.id)!.status).toBe('succeeded'), { timeout: 20_000, interval: 20 });
     await s.app.services.retention.sweep(later(HOUR + 60_000));
     expectError(await zero.get(`/v1/extractions/${res.body.id}`), 404, 'extraction_not_found');
   });

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from '../../server/src/db/open-database.js';
 import { RequestLogRepo, type RequestLogEntry } from '../../server/src/db/repos/request-log.js';
@@ -48,5 +49,44 @@ describe('request log', () => {
     log.record(entry(2));
     expect((await log.usage('app_a', '2000-01-01T00:00:00.000Z')).requests).toBe(2);
     expect(await log.purge('2999-01-01T00:00:00.000Z')).toBe(2);
+  });
+
+  // The test's connection holds the write lock, so the writer thread cannot commit: whatever
+  // reaches the log was written by the fallback, inside the test's transaction, exactly once.
+  const underLock = async (run: () => Promise<void>) => {
+    db.prepare('BEGIN IMMEDIATE').run();
+    try {
+      await run();
+    } finally {
+      db.prepare('COMMIT').run();
+    }
+  };
+  const count = () => db.prepare('SELECT COUNT(*) FROM request_log').pluck().get();
+
+  it('writes on this thread a batch the writer could not write', async () => {
+    const log = new RequestLogRepo(db, 60_000);
+    try {
+      log.record(entry(1));
+      // The writer waits out its 5 s busy timeout, answers "not written", and the batch is written here.
+      await underLock(() => log.flush());
+      expect(count()).toBe(1);
+    } finally {
+      await log.close();
+    }
+  });
+
+  it('writes on this thread the batches of a writer that exits', async () => {
+    const log = new RequestLogRepo(db, 60_000);
+    await underLock(async () => {
+      log.record(entry(1));
+      const flushed = log.flush();
+      await (log as unknown as { writer: Worker }).writer.terminate();
+      await flushed;
+    });
+    expect(count()).toBe(1);
+    log.record(entry(2));
+    await log.flush();
+    expect(count()).toBe(2);
+    await log.close();
   });
 });

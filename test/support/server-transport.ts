@@ -18,16 +18,19 @@ export interface ApiResponse {
 
 export type Transport = (req: ApiRequest) => Promise<ApiResponse>;
 
+/** A request's headers and body as sent: JSON values as JSON text with its content type. */
+function encode(req: ApiRequest): { headers: Record<string, string>; body: Buffer | string | undefined } {
+  const headers = { ...req.headers };
+  if (req.json === undefined) return { headers, body: req.payload };
+  headers['content-type'] ??= 'application/json';
+  return { headers, body: JSON.stringify(req.json) };
+}
+
 /** Requests through Fastify's `inject`, without a socket. */
 export function injectTransport(app: FastifyInstance): Transport {
   return async (req) => {
-    const headers = { ...req.headers };
-    let payload: Buffer | string | undefined = req.payload;
-    if (req.json !== undefined) {
-      headers['content-type'] ??= 'application/json';
-      payload = JSON.stringify(req.json);
-    }
-    const res = await app.inject({ method: req.method, url: req.url, headers, payload });
+    const { headers, body } = encode(req);
+    const res = await app.inject({ method: req.method, url: req.url, headers, payload: body });
     return { status: res.statusCode, headers: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, String(v)])), body: parse(res.body) };
   };
 }
@@ -35,12 +38,7 @@ export function injectTransport(app: FastifyInstance): Transport {
 /** Requests over a real socket to a listening server (`baseUrl` like http://127.0.0.1:PORT). */
 export function httpTransport(baseUrl: string): Transport {
   return async (req) => {
-    const headers = { ...req.headers };
-    let body: Buffer | string | undefined = req.payload;
-    if (req.json !== undefined) {
-      headers['content-type'] ??= 'application/json';
-      body = JSON.stringify(req.json);
-    }
+    const { headers, body } = encode(req);
     const res = await fetch(baseUrl + req.url, { method: req.method, headers, body });
     const text = await res.text();
     const out: Record<string, string> = {};

@@ -5,8 +5,8 @@ import { checkRestrictionsApplicable, normalizeAllowedIps, normalizeAllowedOrigi
 import type { AccountsRepo, ApiKey, Application } from '../db/repos/accounts.js';
 import { isoNow } from '../ids.js';
 
-export const MAX_ACTIVE_KEYS = 25;
-export const DEFAULT_GRACE_HOURS = 24;
+const MAX_ACTIVE_KEYS = 25;
+const DEFAULT_GRACE_HOURS = 24;
 
 export interface KeyRequest {
   kind: unknown;
@@ -110,7 +110,8 @@ export class KeyAdmin {
       const end = old.expires_at && old.expires_at < graceEnd ? old.expires_at : graceEnd;
       this.accounts.retireKey(old.id, end, next.record.id);
       this.accounts.audit(ctx.organization.id, actor, 'key.rotated', old.id, { replaced_by: next.record.id, grace_hours: graceHours });
-      return { ...next, record: this.accounts.keyContextById(next.record.id)!.key, old: this.accounts.keyContextById(old.id)!.key };
+      // The new key is as created; only the old one has changed since it was read.
+      return { ...next, old: this.accounts.keyContextById(old.id)!.key };
     });
   }
 

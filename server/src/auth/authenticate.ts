@@ -96,23 +96,25 @@ export function authenticate(request: FastifyRequest, rule: CredentialRule, acco
     application,
     organization,
     livemode: key.environment === 'live',
-    scopes: token ? effectiveCapabilities(...keyLayers(ctx), PUBLIC_CAPABILITIES, token.scopes) : keyScopes(ctx),
+    // A token holds at most its key's capabilities, the public ones, and its own scopes.
+    scopes: token ? effectiveCapabilities(keyScopes(ctx), PUBLIC_CAPABILITIES, token.scopes) : keyScopes(ctx),
     token,
     rateLimitPerMinute: key.rate_limit_per_minute ?? DEFAULT_RATE_LIMITS[key.environment],
   };
 }
 
-function keyLayers({ key, application, organization }: KeyContext): (readonly string[])[] {
-  const layers: (readonly string[])[] = [organization.capabilities, application.capabilities, key.capabilities];
-  if (key.kind === 'publishable') layers.push(PUBLIC_CAPABILITIES);
-  return layers;
-}
-
-/** A key's own capabilities, worked out once a key context (contexts are cached and frozen). */
+/**
+ * What a key may do: granted to its organization, enabled on its application, held by the key,
+ * and public for a publishable key. Worked out once a key context (contexts are cached and frozen).
+ */
 const scopesOfContext = new WeakMap<KeyContext, readonly Capability[]>();
 function keyScopes(ctx: KeyContext): readonly Capability[] {
   let scopes = scopesOfContext.get(ctx);
-  if (!scopes) scopesOfContext.set(ctx, (scopes = Object.freeze(effectiveCapabilities(...keyLayers(ctx)))));
+  if (!scopes) {
+    const { key, application, organization } = ctx;
+    const layers = [organization.capabilities, application.capabilities, key.capabilities, ...(key.kind === 'publishable' ? [PUBLIC_CAPABILITIES] : [])];
+    scopesOfContext.set(ctx, (scopes = Object.freeze(effectiveCapabilities(...layers))));
+  }
   return scopes;
 }
 

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { randomToken } from '../ids.js';
 
-export const TOKEN_PREFIX = 'svc_ct_';
+const TOKEN_PREFIX = 'svc_ct_';
 
 /** What a client token carries; signed, and re-checked against its key on every request. */
 export interface TokenClaims {

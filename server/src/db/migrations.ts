@@ -9,6 +9,12 @@ export interface Migration {
   sql: string;
 }
 
+/** Triggers that bump `accounts_version` on every insert, update and delete of `tables`. */
+const versionTriggers = (tables: string[]) =>
+  tables
+    .flatMap((t) => ['INSERT', 'UPDATE', 'DELETE'].map((op) => `CREATE TRIGGER ${t}_${op.toLowerCase()} AFTER ${op} ON ${t} BEGIN UPDATE accounts_version SET version = version + 1; END;`))
+    .join('\n      ');
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -182,18 +188,7 @@ export const MIGRATIONS: readonly Migration[] = [
         version INTEGER NOT NULL
       );
       INSERT INTO accounts_version (id, version) VALUES (1, 0);
-      CREATE TRIGGER organizations_insert AFTER INSERT ON organizations BEGIN UPDATE accounts_version SET version = version + 1; END;
-      CREATE TRIGGER organizations_update AFTER UPDATE ON organizations BEGIN UPDATE accounts_version SET version = version + 1; END;
-      CREATE TRIGGER organizations_delete AFTER DELETE ON organizations BEGIN UPDATE accounts_version SET version = version + 1; END;
-      CREATE TRIGGER applications_insert AFTER INSERT ON applications BEGIN UPDATE accounts_version SET version = version + 1; END;
-      CREATE TRIGGER applications_update AFTER UPDATE ON applications BEGIN UPDATE accounts_version SET version = version + 1; END;
-      CREATE TRIGGER applications_delete AFTER DELETE ON applications BEGIN UPDATE accounts_version SET version = version + 1; END;
-      CREATE TRIGGER api_keys_insert AFTER INSERT ON api_keys BEGIN UPDATE accounts_version SET version = version + 1; END;
-      CREATE TRIGGER api_keys_update AFTER UPDATE ON api_keys BEGIN UPDATE accounts_version SET version = version + 1; END;
-      CREATE TRIGGER api_keys_delete AFTER DELETE ON api_keys BEGIN UPDATE accounts_version SET version = version + 1; END;
-      CREATE TRIGGER server_settings_insert AFTER INSERT ON server_settings BEGIN UPDATE accounts_version SET version = version + 1; END;
-      CREATE TRIGGER server_settings_update AFTER UPDATE ON server_settings BEGIN UPDATE accounts_version SET version = version + 1; END;
-      CREATE TRIGGER server_settings_delete AFTER DELETE ON server_settings BEGIN UPDATE accounts_version SET version = version + 1; END;
+      ${versionTriggers(['organizations', 'applications', 'api_keys', 'server_settings'])}
     `,
   },
 ];

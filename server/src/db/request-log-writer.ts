@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
-import { LOG_COLUMNS, LOG_VALUES_PER_ROW, type LogBatch, type LogBatchDone } from './repos/request-log.js';
+import { logBatchWriter, type LogBatch, type LogBatchDone } from './repos/request-log.js';
 
 /**
  * The request log's writer thread: its own connection to the database, inserting the batches
@@ -12,10 +12,7 @@ import { LOG_COLUMNS, LOG_VALUES_PER_ROW, type LogBatch, type LogBatchDone } fro
 const db = new Database((workerData as { path: string }).path);
 db.pragma('busy_timeout = 5000');
 db.pragma('synchronous = NORMAL');
-const insert = db.prepare(`INSERT INTO request_log (${LOG_COLUMNS}) VALUES (${Array(LOG_VALUES_PER_ROW).fill('?').join(', ')})`);
-const write = db.transaction((values: LogBatch['values']) => {
-  for (let i = 0; i < values.length; i += LOG_VALUES_PER_ROW) insert.run(values.slice(i, i + LOG_VALUES_PER_ROW));
-});
+const write = logBatchWriter(db);
 
 parentPort!.on('message', (batch: LogBatch | 'close') => {
   if (batch === 'close') {
@@ -23,12 +20,11 @@ parentPort!.on('message', (batch: LogBatch | 'close') => {
     parentPort!.close();
     return;
   }
-  let done: LogBatchDone;
+  let written = true;
   try {
     write(batch.values);
-    done = { seq: batch.seq, written: true };
-  } catch (err) {
-    done = { seq: batch.seq, written: false, error: String(err) };
+  } catch {
+    written = false;
   }
-  parentPort!.postMessage(done);
+  parentPort!.postMessage({ seq: batch.seq, written } satisfies LogBatchDone);
 });

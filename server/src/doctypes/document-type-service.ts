@@ -2,7 +2,7 @@ import type { PublishedVersion } from '../../../engine/src/contracts/definition.
 import { checkDefinition } from '../../../engine/src/doctypes/check-definition.js';
 import { definitionJsonSchema } from '../../../engine/src/doctypes/json-schema.js';
 import { publishDraft } from '../../../engine/src/doctypes/publish.js';
-import { TEMPLATE_NAMES, templateDefinition } from '../../../engine/src/doctypes/templates/index.js';
+import { isTemplateName, TEMPLATE_NAMES, templateDefinition } from '../../../engine/src/doctypes/templates/index.js';
 import { ServiceError } from '../../../engine/src/errors/service-error.js';
 import { templateVersion, type DocumentTypeVersion } from '../../../engine/src/extract/document-type.js';
 import type { Application, Organization } from '../db/repos/accounts.js';
@@ -11,11 +11,11 @@ import type { AuthContext } from '../auth/authenticate.js';
 import { isoNow } from '../ids.js';
 import { invalidParameter } from '../http/invalid-parameter.js';
 
-export const KEY_PATTERN = /^[a-z][a-z0-9_]{1,63}$/;
+const KEY_PATTERN = /^[a-z][a-z0-9_]{1,63}$/;
 const BUILTIN_CREATED_AT = '2026-01-01T00:00:00.000Z';
 
 /** The public version object (`GET /v1/document-types/{key}/versions/{version}`, `GET /v1/schemas/{id}`). */
-export function versionObject(key: string, v: PublishedVersion & { created_at?: string }) {
+function versionObject(key: string, v: PublishedVersion & { created_at?: string }) {
   return {
     object: 'document_type_version' as const,
     document_type: key,
@@ -29,7 +29,8 @@ export function versionObject(key: string, v: PublishedVersion & { created_at?: 
   };
 }
 
-const isTemplate = (key: string) => (TEMPLATE_NAMES as readonly string[]).includes(key);
+/** What an extraction reads with, of a published version. */
+const runnable = (key: string, v: Pick<PublishedVersion, 'version' | 'schema_id' | 'definition'>): DocumentTypeVersion => ({ key, version: v.version, schema_id: v.schema_id, definition: v.definition });
 
 /**
  * Document types as an application sees them: the three built-in templates (version 1 each,
@@ -53,7 +54,7 @@ export class DocumentTypeService {
 
   /** The public document type object. */
   typeObject(organizationId: string, key: string) {
-    if (isTemplate(key)) {
+    if (isTemplateName(key)) {
       return { object: 'document_type' as const, key, source: 'builtin' as const, template: key, status: 'active' as const, latest_version: 1, versions: [{ version: 1, schema_id: this.builtin(key).schema_id, created_at: BUILTIN_CREATED_AT }], draft: null, created_at: BUILTIN_CREATED_AT };
     }
     const t = this.repo.type(organizationId, key);
@@ -93,8 +94,8 @@ export class DocumentTypeService {
     const app = auth.application;
     const key = requested ?? app.default_document_type ?? (app.document_types?.length === 1 ? app.document_types[0] : undefined);
     if (!key) throw new ServiceError('document_type_required', { param: 'document_type' });
-    const record = isTemplate(key) ? null : this.repo.type(app.organization_id, key);
-    if (!isTemplate(key) && (!record || record.status !== 'active')) throw new ServiceError('document_type_not_found', { param: 'document_type' });
+    const record = isTemplateName(key) ? null : this.repo.type(app.organization_id, key);
+    if (!isTemplateName(key) && (!record || record.status !== 'active')) throw new ServiceError('document_type_not_found', { param: 'document_type' });
     if (app.document_types && !app.document_types.includes(key)) throw new ServiceError('document_type_not_assigned', { param: 'document_type' });
     if (auth.token && auth.token.document_types.length > 0 && !auth.token.document_types.includes(key)) throw new ServiceError('document_type_not_allowed', { param: 'document_type' });
     if (record && !record.template && !auth.scopes.includes('schemas.execute')) throw new ServiceError('custom_document_types_not_allowed', { param: 'document_type' });
@@ -109,7 +110,14 @@ export class DocumentTypeService {
       version = wanted === undefined ? latest : this.repo.version(app.organization_id, key, wanted);
     }
     if (!version) throw new ServiceError('version_not_found', { param: 'schema_version' });
-    return { key, version: version.version, schema_id: version.schema_id, definition: version.definition };
+    return runnable(key, version);
+  }
+
+  /** The version a queued job was accepted with; `version_not_found` once it is gone. */
+  versionForJob(organizationId: string, key: string, version: number): DocumentTypeVersion {
+    const v = isTemplateName(key) ? this.builtin(key) : this.repo.version(organizationId, key, version);
+    if (!v) throw new ServiceError('version_not_found');
+    return runnable(key, v);
   }
 
   /** Checks a list of keys a token or session is limited to (400 with `param` document_types). */
@@ -127,7 +135,7 @@ export class DocumentTypeService {
   }
 
   version(organization: Organization, key: string, version: number) {
-    if (isTemplate(key)) {
+    if (isTemplateName(key)) {
       if (version !== 1) throw new ServiceError('version_not_found');
       return versionObject(key, this.builtin(key));
     }
@@ -152,7 +160,7 @@ export class DocumentTypeService {
       throw invalidParameter('template', 'must be given, or definition, but not both');
     }
     const definition = body.template !== undefined ? templateDefinition(body.template) : checkDefinition(body.definition);
-    if (isTemplate(body.key) || this.repo.type(organization.id, body.key)) throw new ServiceError('key_taken', { param: 'key' });
+    if (isTemplateName(body.key) || this.repo.type(organization.id, body.key)) throw new ServiceError('key_taken', { param: 'key' });
     if (this.repo.countActive(organization.id) >= organization.max_document_types) throw new ServiceError('too_many_document_types');
     const at = isoNow();
     this.repo.create({ organization_id: organization.id, key: body.key, template: body.template ?? null, draft: JSON.stringify(definition), created_at: at, updated_at: at });
@@ -183,7 +191,7 @@ export class DocumentTypeService {
   }
 
   private editable(organization: Organization, key: string): DocumentTypeRecord {
-    if (isTemplate(key)) throw new ServiceError('document_type_not_found', { message: 'The organization has no type of its own with this key; built-in templates cannot be edited (create a type from one).' });
+    if (isTemplateName(key)) throw new ServiceError('document_type_not_found', { message: 'The organization has no type of its own with this key; built-in templates cannot be edited (create a type from one).' });
     const t = this.repo.type(organization.id, key);
     if (!t) throw new ServiceError('document_type_not_found');
     if (t.status === 'archived') throw new ServiceError('document_type_archived');

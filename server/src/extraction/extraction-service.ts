@@ -17,9 +17,9 @@ import { queuedObject, succeededObject, type ExtractionHead } from './extraction
 import { MAX_FILE_BYTES, type ExtractionRequest } from './parse-request.js';
 
 /** Read while the caller waits: up to 10 MB and 3 PDF pages, within 90 seconds. */
-export const SYNC_MAX_BYTES = 10_000_000;
-export const SYNC_MAX_PDF_PAGES = 3;
-export const SYNC_TIMEOUT_MS = 90_000;
+const SYNC_MAX_BYTES = 10_000_000;
+const SYNC_MAX_PDF_PAGES = 3;
+const SYNC_TIMEOUT_MS = 90_000;
 export const IDEMPOTENCY_KEY_MAX = 128;
 
 /** What a queued job keeps to be run later, by any process that opens the data directory. */
@@ -46,7 +46,9 @@ export interface CreateOutcome {
   pages: number;
 }
 
+/** Quota counters: per organization and per key, by UTC month (YYYY-MM). */
 const monthOf = (d: Date) => d.toISOString().slice(0, 7);
+const orgSubject = (organizationId: string) => `org:${organizationId}`;
 
 /** Seconds from `now` to the start of the next UTC month (Retry-After of a quota refusal). */
 export function secondsToNextMonth(now: Date): number {
@@ -71,6 +73,11 @@ export class ExtractionService {
     private readonly runner: ExtractionRunner,
     private readonly settings: ExtractionServiceSettings,
   ) {}
+
+  /** Documents counted against the organization's quota in the UTC month of `now`. */
+  organizationDocuments(organizationId: string, now: Date): number {
+    return this.repo.monthlyDocuments(orgSubject(organizationId), monthOf(now));
+  }
 
   /** The organization's file size limit, for reading the form. */
   static maxFileBytes(auth: AuthContext): number {
@@ -109,23 +116,15 @@ export class ExtractionService {
     }
   }
 
-  /**
-   * `GET /v1/extractions/{id}`, only for the application that created it: the object as JSON
-   * text. A finished extraction's stored body is its public object already, so it is sent as
-   * it is, without reading the other columns or parsing and serializing it again.
-   */
+  /** `GET /v1/extractions/{id}`, only for the application that created it: the object as JSON. */
   get(auth: AuthContext, id: string): Buffer {
     requireCapabilities(auth, ['documents.extract']);
     const stored = this.repo.bodyOf(id);
     if (!stored || stored.application_id !== auth.application.id || stored.body === null) throw new ServiceError('extraction_not_found');
-    if (stored.status !== 'succeeded' && stored.status !== 'failed') {
-      const record = this.repo.extraction(id);
-      if (!record) throw new ServiceError('extraction_not_found');
-      return Buffer.from(JSON.stringify(objectOf(record)));
-    }
+    const bytes = objectBytes(stored);
     // Zero retention: a queued result is handed out once, then deleted.
-    if (auth.application.data_policy.retention === 'zero') this.repo.purgeBody(id);
-    return stored.body;
+    if (isFinal(stored.status) && auth.application.data_policy.retention === 'zero') this.repo.purgeBody(id);
+    return bytes;
   }
 
   private async replay(auth: AuthContext, extractionId: string): Promise<CreateOutcome> {
@@ -134,18 +133,18 @@ export class ExtractionService {
       const first = await running; // the same request, still being read: answer with its result
       return { ...first, replayed: true };
     }
-    const record = this.repo.extraction(extractionId);
-    if (!record || record.application_id !== auth.application.id || record.body === null) {
+    const stored = this.repo.bodyOf(extractionId);
+    if (!stored || stored.application_id !== auth.application.id || stored.body === null) {
       throw new ServiceError('extraction_not_found', { message: 'The extraction this idempotency key created is no longer kept under the data policy.' });
     }
-    return { status: record.status === 'queued' || record.status === 'processing' ? 202 : 200, body: Buffer.from(JSON.stringify(objectOf(record))), id: record.id, replayed: true, pages: 0 };
+    return { status: isFinal(stored.status) ? 200 : 202, body: objectBytes(stored), id: extractionId, replayed: true, pages: 0 };
   }
 
   private async accept(auth: AuthContext, req: ExtractionRequest, id: string, type: DocumentTypeVersion, mode: string): Promise<CreateOutcome> {
     const now = new Date();
     const month = monthOf(now);
     const subjects = [
-      { subject: `org:${auth.organization.id}`, limit: auth.organization.monthly_quota, code: 'quota_exceeded' as const },
+      { subject: orgSubject(auth.organization.id), limit: auth.organization.monthly_quota, code: 'quota_exceeded' as const },
       { subject: `key:${auth.key.id}`, limit: auth.key.monthly_quota, code: 'key_quota_exceeded' as const },
     ];
     const quotaRefusal = (full: number) => new ServiceError(subjects[full].code, { details: { retry_after: secondsToNextMonth(now) } });
@@ -236,10 +235,17 @@ export class ExtractionService {
   }
 }
 
-/** A stored extraction's public object; the row's status wins over the stored body's while queued. */
-export function objectOf(record: ExtractionRecord): Record<string, unknown> {
-  const body = JSON.parse(record.body!.toString('utf8')) as Record<string, unknown>;
-  return { ...body, status: record.status };
+const isFinal = (status: ExtractionRecord['status']) => status === 'succeeded' || status === 'failed';
+
+/**
+ * A stored extraction's public object as UTF-8 JSON. A finished one's stored body is that
+ * already and is sent as it is; while queued or processing, the row's status wins over the
+ * stored body's.
+ */
+function objectBytes(stored: Pick<ExtractionRecord, 'status' | 'body'>): Buffer {
+  if (isFinal(stored.status)) return stored.body!;
+  const body = JSON.parse(stored.body!.toString('utf8')) as Record<string, unknown>;
+  return Buffer.from(JSON.stringify({ ...body, status: stored.status }));
 }
 
 /** Same request, same hash: the document (or lines), type, version, mode, options, metadata and async flag. */

@@ -7,8 +7,8 @@ import { invalidParameter as invalid } from '../http/invalid-parameter.js';
 
 /** The spec's upper file size; an organization may set a lower one. */
 export const MAX_FILE_BYTES = 20_000_000;
-export const METADATA_MAX_BYTES = 2048;
-export const METADATA_MAX_KEYS = 50;
+const METADATA_MAX_BYTES = 2048;
+const METADATA_MAX_KEYS = 50;
 
 export type Metadata = Record<string, string | number | boolean | null>;
 
@@ -119,7 +119,7 @@ function jsonField(text: string | undefined, param: string): unknown {
 }
 
 /** A flat object of strings, numbers, booleans and nulls, at most 2048 bytes; only the first 50 keys are kept. */
-export function parseMetadata(text: string | undefined): Metadata | null {
+function parseMetadata(text: string | undefined): Metadata | null {
   if (text === undefined) return null;
   if (Buffer.byteLength(text) > METADATA_MAX_BYTES) throw new ServiceError('invalid_metadata', { param: 'metadata', message: `metadata must be at most ${METADATA_MAX_BYTES} bytes.` });
   const value = jsonField(text, 'metadata');

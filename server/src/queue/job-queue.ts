@@ -1,8 +1,6 @@
 import { readFile, unlink } from 'node:fs/promises';
 import { isServiceError, ServiceError } from '../../../engine/src/errors/service-error.js';
-import { templateVersion, type DocumentTypeVersion } from '../../../engine/src/extract/document-type.js';
-import { TEMPLATE_NAMES } from '../../../engine/src/doctypes/templates/index.js';
-import type { DocumentTypesRepo } from '../db/repos/document-types.js';
+import type { DocumentTypeService } from '../doctypes/document-type-service.js';
 import type { ExtractionsRepo, JobRecord } from '../db/repos/extractions.js';
 import { completionEvents, eventFor } from '../extraction/events.js';
 import type { ExtractionRunner } from '../extraction/extraction-runner.js';
@@ -33,21 +31,28 @@ const TRANSIENT = new Set(['ocr_unavailable', 'internal_error', 'processing_time
 export class JobQueue {
   private running = 0;
   private stopped = true;
+  private onError: (err: unknown) => void = () => undefined;
   private timer: NodeJS.Timeout | null = null;
   private readonly active = new Set<Promise<void>>();
   private readonly s: Required<QueueSettings>;
 
   constructor(
     private readonly repo: ExtractionsRepo,
-    private readonly types: DocumentTypesRepo,
+    private readonly types: DocumentTypeService,
     private readonly runner: ExtractionRunner,
     settings: QueueSettings = {},
   ) {
     this.s = { concurrency: 2, attemptTimeoutMs: 600_000, maxAttempts: 3, retryDelayMs: 30_000, pollMs: 1000, ...settings };
   }
 
-  /** Starts taking jobs; locks left by a process that is gone are released first. */
-  start(): void {
+  /**
+   * Starts taking jobs; locks left by a process that is gone are released first. A failure of
+   * the queue itself (a locked database, a full disk), not of a job, goes to `onError`; the
+   * queue goes on polling, and a job whose completion could not be stored runs again once its
+   * lock expires.
+   */
+  start(onError: (err: unknown) => void): void {
+    this.onError = onError;
     this.stopped = false;
     this.repo.releaseLocks();
     this.poke();
@@ -56,16 +61,22 @@ export class JobQueue {
   /** Looks for due jobs now (called when one is queued). */
   poke(): void {
     if (this.stopped) return;
-    while (this.running < this.s.concurrency) {
-      const job = this.repo.claimJob(new Date().toISOString(), new Date(Date.now() + this.s.attemptTimeoutMs + 60_000).toISOString());
-      if (!job) break;
-      this.running += 1;
-      const p = this.process(job).finally(() => {
-        this.running -= 1;
-        this.active.delete(p);
-        this.poke();
-      });
-      this.active.add(p);
+    try {
+      while (this.running < this.s.concurrency) {
+        const job = this.repo.claimJob(new Date().toISOString(), new Date(Date.now() + this.s.attemptTimeoutMs + 60_000).toISOString());
+        if (!job) break;
+        this.running += 1;
+        const p = this.process(job)
+          .catch(this.onError)
+          .finally(() => {
+            this.running -= 1;
+            this.active.delete(p);
+            this.poke();
+          });
+        this.active.add(p);
+      }
+    } catch (err) {
+      this.onError(err);
     }
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => this.poke(), this.s.pollMs);
@@ -83,7 +94,7 @@ export class JobQueue {
     const input = JSON.parse(job.input) as JobInput;
     if (job.attempts > this.s.maxAttempts) return this.fail(job, input, new ServiceError('processing_timeout'));
     try {
-      const type = this.typeOf(job, input);
+      const type = this.types.versionForJob(job.organization_id, input.type.key, input.type.version);
       const run =
         input.kind === 'file'
           ? this.runner.run({ file: new Uint8Array(await readFile(job.document_path!)), declaredType: input.declared_type }, type, { mode: input.mode, options: input.options, llm: input.llm, limits: input.limits })
@@ -129,11 +140,4 @@ export class JobQueue {
     if (job.document_path && input.retention.retention === 'zero') await unlink(job.document_path).catch(() => undefined);
   }
 
-  private typeOf(job: JobRecord, input: JobInput): DocumentTypeVersion {
-    const { key, version } = input.type;
-    if ((TEMPLATE_NAMES as readonly string[]).includes(key)) return templateVersion(key);
-    const v = this.types.version(job.organization_id, key, version);
-    if (!v) throw new ServiceError('version_not_found');
-    return { key, version: v.version, schema_id: v.schema_id, definition: v.definition };
-  }
 }

@@ -13,7 +13,7 @@ const SESSIONS_PER_MINUTE = 30;
 const invalidScopes = () => invalidParameter('scopes', 'must be an array of capability names');
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
-  const { documentTypes, tokenSecret, requestLog, extractionsRepo, sessionLimiter } = app.services;
+  const { documentTypes, tokenSecret, requestLog, extractions, sessionLimiter } = app.services;
 
   /** A client token for `auth`'s key: the scopes asked (default every public one it holds). */
   const mint = (auth: AuthContext, asked: unknown, documentTypeKeys: unknown, ttl: number) => {
@@ -150,7 +150,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         error_rate: u.requests === 0 ? 0 : Math.round((u.errors / u.requests) * 10_000) / 10_000,
         latency_ms: { p50: pct(50), p95: pct(95), p99: pct(99) },
         daily: u.daily,
-        organization: { documents_this_month: extractionsRepo.monthlyDocuments(`org:${auth.organization.id}`, now.toISOString().slice(0, 7)), monthly_quota: auth.organization.monthly_quota },
+        organization: { documents_this_month: extractions.organizationDocuments(auth.organization.id, now), monthly_quota: auth.organization.monthly_quota },
       };
     },
   );

@@ -9,9 +9,10 @@ import { CREDENTIAL_CODES, responses } from '../http/schemas.js';
 export async function extractionRoutes(app: FastifyInstance): Promise<void> {
   const { extractions } = app.services;
   // Multipart in its own context with the one route that takes documents: the plugin adds an
-  // onRequest and an onResponse hook to every route it can see.
+  // onRequest and an onResponse hook to every route it can see. Its limits are set where the
+  // form is read (`parseExtractionRequest`), which knows the organization's file size limit.
   await app.register(async (upload) => {
-    await upload.register(multipart, { limits: { fileSize: 20_000_000, files: 2, fields: 20 } });
+    await upload.register(multipart);
     createRoute(upload, extractions);
   });
 

@@ -13,10 +13,13 @@ const TEMPLATES: Record<TemplateName, Definition> = {
   invoice: INVOICE,
 };
 
+/** Whether `name` is a built-in template's. */
+export function isTemplateName(name: string): name is TemplateName {
+  return (TEMPLATE_NAMES as readonly string[]).includes(name);
+}
+
 /** A built-in template's definition (a copy: callers may edit it into their own type); `unknown_template` otherwise. */
 export function templateDefinition(name: string): Definition {
-  if (!(TEMPLATE_NAMES as readonly string[]).includes(name)) {
-    throw new ServiceError('unknown_template', { param: 'template' });
-  }
-  return structuredClone(TEMPLATES[name as TemplateName]);
+  if (!isTemplateName(name)) throw new ServiceError('unknown_template', { param: 'template' });
+  return structuredClone(TEMPLATES[name]);
 }

@@ -173,7 +173,7 @@ export interface NewKey {
   expiresAt?: string | null;
 }
 
-const MAX_CACHED_CONTEXTS = 10_000;
+const MAX_CACHED_ENTRIES = 10_000;
 
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -188,9 +188,8 @@ export class AccountsRepo {
   private readonly byHash;
   private readonly byId;
   private readonly version;
-  /** Key contexts read since `cachedVersion`, by `h<hash hex>` and `i<key id>`. */
-  private readonly contexts = new Map<string, KeyContext>();
-  private readonly settings = new Map<string, string | null>();
+  /** What requests read since `cachedVersion`: key contexts by `h<hash hex>` and `i<key id>`, settings by `s<name>`. */
+  private readonly cache = new Map<string, KeyContext | string | null>();
   private cachedVersion = -1;
 
   constructor(private readonly db: Db) {
@@ -314,12 +313,10 @@ export class AccountsRepo {
   }
 
   private readonly view: AccountsView = {
-    keyContextByHash: (hash) => this.cachedContext(`h${hash.toString('hex')}`, () => this.byHash.get(hash) as Row | undefined),
-    keyContextById: (id) => this.cachedContext(`i${id}`, () => this.byId.get(id) as Row | undefined),
-    setting: (name) => {
-      if (!this.settings.has(name)) this.settings.set(name, this.setting(name));
-      return this.settings.get(name)!;
-    },
+    keyContextByHash: (hash) => this.cached(`h${hash.toString('hex')}`, () => this.context(this.byHash.get(hash) as Row | undefined)),
+    keyContextById: (id) => this.cached(`i${id}`, () => this.context(this.byId.get(id) as Row | undefined)),
+    // An absent setting is remembered too: it is the usual case, and there are few names.
+    setting: (name) => this.cached(`s${name}`, () => this.setting(name), true),
   };
 
   keys(applicationId: string): ApiKey[] {
@@ -371,32 +368,30 @@ export class AccountsRepo {
     return this.db.transaction(fn).immediate();
   }
 
-  private contextFrom(r: Row): KeyContext {
-    return { key: keyFrom(r, 'k_'), application: applicationFrom(r, 'a_'), organization: organizationFrom(r, 'o_') };
+  private context(r: Row | undefined): KeyContext | null {
+    return r ? { key: keyFrom(r, 'k_'), application: applicationFrom(r, 'a_'), organization: organizationFrom(r, 'o_') } : null;
   }
 
   private checkVersion(): void {
     const version = this.version.get() as number;
     if (version === this.cachedVersion) return;
-    this.contexts.clear();
-    this.settings.clear();
+    this.cache.clear();
     this.cachedVersion = version;
   }
 
   /**
-   * Unknown credentials are not remembered, so guessing cannot fill the cache; nor is what a
-   * transaction reads, which a rollback could take back.
+   * `read()`, remembered until the version changes. Not remembered: what a transaction reads
+   * (a rollback could take it back), and a missing key context unless `keepMissing` (so that
+   * guessing credentials cannot fill the cache).
    */
-  private cachedContext(cacheKey: string, read: () => Row | undefined): KeyContext | null {
-    const hit = this.db.inTransaction ? undefined : this.contexts.get(cacheKey);
-    if (hit) return hit;
-    const r = read();
-    if (!r) return null;
-    if (this.db.inTransaction) return this.contextFrom(r);
+  private cached<T extends KeyContext | string>(cacheKey: string, read: () => T | null, keepMissing = false): T | null {
+    if (this.db.inTransaction) return read();
+    if (this.cache.has(cacheKey)) return this.cache.get(cacheKey) as T | null;
     // Frozen: one object now answers many requests, none of which may change it.
-    const ctx = deepFreeze(this.contextFrom(r));
-    if (this.contexts.size >= MAX_CACHED_CONTEXTS) this.contexts.clear();
-    this.contexts.set(cacheKey, ctx);
-    return ctx;
+    const value = deepFreeze(read());
+    if (value === null && !keepMissing) return null;
+    if (this.cache.size >= MAX_CACHED_ENTRIES) this.cache.clear();
+    this.cache.set(cacheKey, value);
+    return value;
   }
 }

@@ -179,16 +179,7 @@ export class ExtractionsRepo {
     return statement(this.db, 'UPDATE jobs SET locked_until = NULL WHERE locked_until IS NOT NULL').run().changes;
   }
 
-  pendingJobs(): number {
-    return statement(this.db, 'SELECT COUNT(*) FROM jobs').pluck().get() as number;
-  }
-
-  /** The earliest time a job becomes due; null when there is none. */
-  nextJobAt(): string | null {
-    return (statement(this.db, 'SELECT MIN(COALESCE(locked_until, run_after)) FROM jobs').pluck().get() as string | null) ?? null;
-  }
-
-  idempotency(credentialId: string, key: string, notBefore: string): { request_hash: string; extraction_id: string } | null {
+  private idempotency(credentialId: string, key: string, notBefore: string): { request_hash: string; extraction_id: string } | null {
     return (
       (statement(this.db, 'SELECT request_hash, extraction_id FROM idempotency_keys WHERE credential_id = ? AND idempotency_key = ? AND created_at > ?')
         .get(credentialId, key, notBefore) as { request_hash: string; extraction_id: string } | undefined) ?? null

@@ -25,15 +25,27 @@ export interface UsageFigures {
   daily: { date: string; requests: number; documents: number; pages: number; errors: number }[];
 }
 
-export const LOG_COLUMNS = 'application_id, key_id, method, route, status, code, duration_ms, documents, pages, sdk, created_at';
-export const LOG_VALUES_PER_ROW = 11;
+const LOG_COLUMNS = 'application_id, key_id, method, route, status, code, duration_ms, documents, pages, sdk, created_at';
+const LOG_VALUES_PER_ROW = 11;
 
 /** Rows posted to the writer thread: `LOG_VALUES_PER_ROW` values a row, in `LOG_COLUMNS` order. */
 export interface LogBatch {
   seq: number;
   values: (string | number | null)[];
 }
-export type LogBatchDone = { seq: number; written: true } | { seq: number; written: false; error: string };
+export interface LogBatchDone {
+  seq: number;
+  /** False when the writer could not write the batch: the server thread writes it then. */
+  written: boolean;
+}
+
+/** Writes one batch of flat values to `db`'s request log, in one transaction: the writer thread's and the fallback's. */
+export function logBatchWriter(db: Db): (values: LogBatch['values']) => void {
+  const insert = db.prepare(`INSERT INTO request_log (${LOG_COLUMNS}) VALUES (${Array(LOG_VALUES_PER_ROW).fill('?').join(', ')})`);
+  return db.transaction((values: LogBatch['values']) => {
+    for (let i = 0; i < values.length; i += LOG_VALUES_PER_ROW) insert.run(values.slice(i, i + LOG_VALUES_PER_ROW));
+  });
+}
 
 /** At most this many rows wait in memory (about 2 MB) before they are sent early. */
 const MAX_PENDING_ROWS = 10_000;
@@ -41,8 +53,8 @@ const MAX_PENDING_ROWS = 10_000;
 /**
  * The request log (metadata only, never content). A request adds its values to a flat array;
  * once a second the array goes to a writer thread with its own connection, which inserts it
- * (`server/src/db/request-log-writer.ts`). The server thread so spends well under a microsecond
- * a request on the log, and never stalls for a batch of inserts. A crash loses at most the last
+ * (`server/src/db/request-log-writer.ts`). The server thread so spends on the log only the
+ * pushing of a request's values, and never stalls for a batch of inserts. A crash loses at most the last
  * second of log rows, never an extraction. Reads (usage, purge) first wait until every row
  * recorded before them is written. Should the writer fail, its rows are written here instead.
  */
@@ -53,13 +65,13 @@ export class RequestLogRepo {
   private seq = 0;
   /** Batches sent and not yet written, by sequence number, with what settles their waiters. */
   private readonly inFlight = new Map<number, { values: LogBatch['values']; written: Promise<void>; done: () => void }>();
-  private readonly insertOne;
+  private readonly writeHere;
 
   constructor(
     private readonly db: Db,
     private readonly flushEveryMs = 1000,
   ) {
-    this.insertOne = db.prepare(`INSERT INTO request_log (${LOG_COLUMNS}) VALUES (${Array(LOG_VALUES_PER_ROW).fill('?').join(', ')})`);
+    this.writeHere = logBatchWriter(db);
     this.writer = new Worker(new URL('../request-log-writer-entry.mjs', import.meta.url), { workerData: { path: db.name } });
     this.writer.unref();
     this.writer.on('message', (done: LogBatchDone) => {
@@ -69,7 +81,9 @@ export class RequestLogRepo {
       if (!done.written) this.writeHere(batch.values);
       batch.done();
     });
-    // A writer that fails or exits hands its unwritten batches, and all later ones, to this thread.
+    // A writer that fails or exits hands its unwritten batches, and all later ones, to this
+    // thread. (One that died after a commit but before its answer would have its batch written
+    // twice: a log row counted twice is the price of never losing one.)
     const lost = () => {
       this.writer = null;
       for (const [seq, batch] of this.inFlight) {
@@ -116,12 +130,6 @@ export class RequestLogRepo {
       writer.postMessage('close');
       await exited;
     }
-  }
-
-  private writeHere(values: LogBatch['values']): void {
-    this.db.transaction(() => {
-      for (let i = 0; i < values.length; i += LOG_VALUES_PER_ROW) this.insertOne.run(values.slice(i, i + LOG_VALUES_PER_ROW));
-    })();
   }
 
   /** An application's figures from `fromIso` on, with one entry a UTC day. */
