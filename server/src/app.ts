@@ -1,6 +1,6 @@
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type onRequestHookHandler, type onResponseHookHandler, type preValidationHookHandler } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { ServiceError } from '../../engine/src/errors/service-error.js';
 import { authenticate, type AuthContext, type CredentialRule } from './auth/authenticate.js';
@@ -74,7 +74,7 @@ const SDK_PLATFORMS = new Set(['web', 'ios', 'android', 'react-native', 'flutter
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
   const db = openDatabase(config.dataDir);
   const accounts = new AccountsRepo(db);
-  const extractionsRepo = new ExtractionsRepo(db);
+  const extractionsRepo = new ExtractionsRepo(db, { resultCacheBytes: config.resultCacheBytes });
   const documentTypesRepo = new DocumentTypesRepo(db);
   const requestLog = new RequestLogRepo(db);
   const documentTypes = new DocumentTypeService(documentTypesRepo);
@@ -126,54 +126,68 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   });
   await app.register(swagger, OPENAPI_OPTIONS);
 
-  // The hooks every request passes are synchronous callbacks, not async functions: each
-  // promise a hook returns costs the request a turn of the microtask queue.
+  // Every response names its request.
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('X-Request-Id', request.id);
-    const rule = request.routeOptions.config?.credential;
-    if (rule === undefined || rule === 'none') return done();
-    try {
-      const view = accounts.current();
-      // The operator's switch (`cli api disable`), effective from the next request.
-      if (view.setting('api_enabled') === 'false') throw new ServiceError('receviz_disabled');
-      const auth = authenticate(request, rule, view, tokenSecret);
-      request.auth = auth;
-      const decision = services.limiter.hit(auth.key.id, auth.rateLimitPerMinute);
-      void reply.headers({ 'X-RateLimit-Limit': String(decision.limit), 'X-RateLimit-Remaining': String(decision.remaining), 'X-RateLimit-Reset': String(decision.resetSeconds) });
-      if (!decision.allowed) throw new ServiceError('rate_limited', { details: { retry_after: decision.resetSeconds } });
-    } catch (err) {
-      return done(err as Error);
+    done();
+  });
+
+  // The other hooks are attached to the routes that need them when each route is declared,
+  // with what they need from the route (its credential rule, its URL) in hand: reading
+  // `request.routeOptions` builds a new object on every access. They are synchronous callbacks,
+  // not async functions: each promise a hook returns costs the request a turn of the microtask
+  // queue.
+  app.addHook('onRoute', (route) => {
+    const rule = route.config?.credential;
+    if (rule !== undefined && rule !== 'none') {
+      route.onRequest = [credentialHook(rule), ...hookList(route.onRequest)];
+      route.onResponse = [...hookList(route.onResponse), requestLogHook(route.url)];
     }
-    done();
+    // A JSON route sent without a body is judged as `{}`: its schema then says what is missing,
+    // and routes whose fields are all optional (client tokens, sessions, publish) need no body.
+    if (route.schema?.body) route.preValidation = [emptyBodyHook, ...hookList(route.preValidation)];
   });
 
-  // A JSON route sent without a body is judged as `{}`: its schema then says what is missing,
-  // and routes whose fields are all optional (client tokens, sessions, publish) need no body.
-  app.addHook('preValidation', (request, _reply, done) => {
-    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
-    done();
-  });
+  function credentialHook(rule: CredentialRule): onRequestHookHandler {
+    return (request, reply, done) => {
+      try {
+        const view = accounts.current();
+        // The operator's switch (`cli api disable`), effective from the next request.
+        if (view.setting('api_enabled') === 'false') throw new ServiceError('receviz_disabled');
+        const auth = authenticate(request, rule, view, tokenSecret);
+        request.auth = auth;
+        const decision = services.limiter.hit(auth.key.id, auth.rateLimitPerMinute);
+        void reply.headers({ 'X-RateLimit-Limit': String(decision.limit), 'X-RateLimit-Remaining': String(decision.remaining), 'X-RateLimit-Reset': String(decision.resetSeconds) });
+        if (!decision.allowed) throw new ServiceError('rate_limited', { details: { retry_after: decision.resetSeconds } });
+      } catch (err) {
+        return done(err as Error);
+      }
+      done();
+    };
+  }
 
-  app.addHook('onResponse', (request, reply, done) => {
-    const auth = request.auth;
-    if (!auth) return done();
-    const sdk = request.headers['x-service-sdk'];
-    const platform = typeof sdk === 'string' && sdk.includes('/') ? sdk.split('/')[0].trim().toLowerCase() : null;
-    requestLog.record({
-      application_id: auth.application.id,
-      key_id: auth.key.id,
-      method: request.method,
-      route: request.routeOptions.url ?? request.url,
-      status: reply.statusCode,
-      code: request.errorCode,
-      duration_ms: reply.elapsedTime,
-      documents: request.usage?.documents ?? 0,
-      pages: request.usage?.pages ?? 0,
-      sdk: platform === null ? null : SDK_PLATFORMS.has(platform) ? platform : 'other',
-      created_at: new Date().toISOString(),
-    });
-    done();
-  });
+  function requestLogHook(route: string): onResponseHookHandler {
+    return (request, reply, done) => {
+      const auth = request.auth;
+      if (!auth) return done();
+      const sdk = request.headers['x-service-sdk'];
+      const platform = typeof sdk === 'string' && sdk.includes('/') ? sdk.split('/')[0].trim().toLowerCase() : null;
+      requestLog.record({
+        application_id: auth.application.id,
+        key_id: auth.key.id,
+        method: request.method,
+        route,
+        status: reply.statusCode,
+        code: request.errorCode,
+        duration_ms: reply.elapsedTime,
+        documents: request.usage?.documents ?? 0,
+        pages: request.usage?.pages ?? 0,
+        sdk: platform === null ? null : SDK_PLATFORMS.has(platform) ? platform : 'other',
+        created_at: new Date().toISOString(),
+      });
+      done();
+    };
+  }
 
   await app.register(extractionRoutes);
   await app.register(accountRoutes);
@@ -193,4 +207,14 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     db.close();
   });
   return app;
+}
+
+const emptyBodyHook: preValidationHookHandler = (request, _reply, done) => {
+  if (request.body === undefined) request.body = {};
+  done();
+};
+
+/** A route's own hooks of one kind, as a list (Fastify takes one function or an array). */
+function hookList<T>(hooks: T | T[] | undefined): T[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 }

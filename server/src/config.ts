@@ -19,6 +19,8 @@ export interface ServerConfig {
     maxApplications: number;
     maxDocumentTypes: number;
   };
+  /** Memory for finished results already read once (`GET /v1/extractions/{id}`), in bytes. */
+  resultCacheBytes: number;
 }
 
 /** One or more environment variables are unusable; `problems` names each, without its value. */
@@ -32,7 +34,8 @@ export class ConfigError extends Error {
 /**
  * Reads `PORT` (default 8080), `HOST` (127.0.0.1), `DATA_DIR` (./data), `DOCEX_ENCRYPTION_KEY`
  * (32 bytes as 64 hex digits or base64), `DOCEX_LLM_*` (see the CLI), `DOCEX_ORG_MONTHLY_QUOTA`,
- * `DOCEX_ORG_MAX_APPLICATIONS` (20) and `DOCEX_ORG_MAX_DOCUMENT_TYPES` (50). Every problem is
+ * `DOCEX_ORG_MAX_APPLICATIONS` (20), `DOCEX_ORG_MAX_DOCUMENT_TYPES` (50) and
+ * `DOCEX_RESULT_CACHE_MB` (32; 0 keeps no results in memory). Every problem is
  * reported at once, so one start shows all of them.
  */
 export function readServerConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): ServerConfig {
@@ -58,8 +61,9 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
     maxApplications: int('DOCEX_ORG_MAX_APPLICATIONS', 20, 1, 10_000),
     maxDocumentTypes: int('DOCEX_ORG_MAX_DOCUMENT_TYPES', 50, 1, 10_000),
   };
+  const resultCacheBytes = int('DOCEX_RESULT_CACHE_MB', 32, 0, 65_536) * 1024 * 1024;
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, dataDir, encryptionKey, llm: 'endpoint' in llm ? llm.endpoint : null, organizationDefaults };
+  return { port, host, dataDir, encryptionKey, llm: 'endpoint' in llm ? llm.endpoint : null, organizationDefaults, resultCacheBytes };
 }
 
 function readKey(raw: string | undefined, problems: string[]): Buffer | null {

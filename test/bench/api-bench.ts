@@ -17,6 +17,9 @@
  * least 40% of bare; at least 500 client_ocr extractions a second); writes the figures as JSON
  * to /tmp/docex-api-bench.json (or --out) and as the last line of stdout.
  *
+ * The server's environment passes through: `DOCEX_RESULT_CACHE_MB=0 npm run bench:api` measures
+ * the GET with every read from SQLite instead of from the finished-results cache.
+ *
  * Options: --duration S (10), --warmup S (2), --connections 10,50,100, --only bare,get,...,
  * --profile (runs the real server under `node --cpu-prof`, one scenario at a time is best, and
  * prints where its main thread and worker threads spend their time), --out FILE.
@@ -166,11 +169,13 @@ function row(scenario: Scenario, connections: number, r: Result): Row {
   };
 }
 
+const RESULT_CACHE_MB = process.env.DOCEX_RESULT_CACHE_MB?.trim() || '32';
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main(): Promise<void> {
   log(`API benchmark: ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), available parallelism ${availableParallelism()}, Node ${process.version}`);
-  log(`load average at start ${loadavg().map((x) => x.toFixed(2)).join(' ')}; ${WARMUP} s warm-up + ${DURATION} s measured a run; connections ${CONNECTIONS.join(', ')}; pipelining 1; autocannon in the benchmark process\n`);
+  log(`load average at start ${loadavg().map((x) => x.toFixed(2)).join(' ')}; ${WARMUP} s warm-up + ${DURATION} s measured a run; connections ${CONNECTIONS.join(', ')}; pipelining 1; autocannon in the benchmark process`);
+  log(`server: DOCEX_RESULT_CACHE_MB=${RESULT_CACHE_MB} (finished results read before are answered from memory${RESULT_CACHE_MB === '0' ? ': off' : ''})\n`);
   const procs: Proc[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'docex-api-bench-'));
   const profDir = opts.profile ? mkdtempSync(join(tmpdir(), 'docex-api-prof-')) : null;
@@ -267,7 +272,7 @@ async function main(): Promise<void> {
 
     const report = {
       machine: { cpus: cpus().length, model: cpus()[0]?.model ?? null, node: process.version },
-      settings: { duration_s: DURATION, warmup_s: WARMUP, connections_tried: CONNECTIONS, pipelining: 1, profiled: opts.profile },
+      settings: { duration_s: DURATION, warmup_s: WARMUP, connections_tried: CONNECTIONS, pipelining: 1, profiled: opts.profile, result_cache_mb: Number(RESULT_CACHE_MB) },
       runs: rows,
       best: Object.fromEntries([...best].map(([s, r]) => [s, { connections: r.connections, requests_per_s: r.requests_per_s, p50_ms: r.p50_ms, p99_ms: r.p99_ms, non_2xx: r.non_2xx }])),
       targets,

@@ -15,6 +15,7 @@ describe('readServerConfig', () => {
       encryptionKey: null,
       llm: null,
       organizationDefaults: { monthlyQuota: null, maxApplications: 20, maxDocumentTypes: 50 },
+      resultCacheBytes: 32 * 1024 * 1024,
     });
   });
 
@@ -31,6 +32,7 @@ describe('readServerConfig', () => {
         DOCEX_ORG_MONTHLY_QUOTA: '5000',
         DOCEX_ORG_MAX_APPLICATIONS: '3',
         DOCEX_ORG_MAX_DOCUMENT_TYPES: '7',
+        DOCEX_RESULT_CACHE_MB: '0',
       },
       '/srv/app',
     );
@@ -40,20 +42,21 @@ describe('readServerConfig', () => {
     expect(c.encryptionKey?.equals(Buffer.from(hex, 'hex'))).toBe(true);
     expect(c.llm).toEqual({ baseUrl: 'http://127.0.0.1:8081/v1', model: 'qwen2.5:3b' });
     expect(c.organizationDefaults).toEqual({ monthlyQuota: 5000, maxApplications: 3, maxDocumentTypes: 7 });
+    expect(c.resultCacheBytes).toBe(0);
     expect(readServerConfig({ DOCEX_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') }).encryptionKey).toEqual(Buffer.alloc(32, 7));
   });
 
   it('names every bad variable at once, never its value', () => {
     let error: unknown;
     try {
-      readServerConfig({ PORT: '80a', DOCEX_ENCRYPTION_KEY: 'short-secret', DOCEX_LLM_MODEL: 'm', DOCEX_ORG_MAX_APPLICATIONS: '0' });
+      readServerConfig({ PORT: '80a', DOCEX_ENCRYPTION_KEY: 'short-secret', DOCEX_LLM_MODEL: 'm', DOCEX_ORG_MAX_APPLICATIONS: '0', DOCEX_RESULT_CACHE_MB: '-1' });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const { problems, message } = error as ConfigError;
-    expect(problems).toHaveLength(4);
-    expect(problems.join(' ')).toMatch(/PORT.*DOCEX_ENCRYPTION_KEY.*DOCEX_LLM_BASE_URL and DOCEX_LLM_MODEL.*DOCEX_ORG_MAX_APPLICATIONS/);
+    expect(problems).toHaveLength(5);
+    expect(problems.join(' ')).toMatch(/PORT.*DOCEX_ENCRYPTION_KEY.*DOCEX_LLM_BASE_URL and DOCEX_LLM_MODEL.*DOCEX_ORG_MAX_APPLICATIONS.*DOCEX_RESULT_CACHE_MB/);
     expect(message).not.toContain('short-secret');
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { KeyAdmin, type KeyRequest } from '../../server/src/admin/key-admin.js';
-import { hashKey } from '../../server/src/auth/key-material.js';
+import { keyHashHex } from '../../server/src/auth/key-material.js';
 import { multipart, SLIP_CLIENT_OCR } from './server-harness.js';
 import type { ApiResponse, Transport } from './server-transport.js';
 
@@ -80,7 +80,7 @@ export function expectRateHeaders(res: ApiResponse, limit?: number): { limit: nu
 
 /** The id (`key_...`) of a key string, read by its hash as the server does. */
 export function keyIdOf(app: FastifyInstance, key: string): string {
-  const ctx = app.services.accounts.keyContextByHash(hashKey(key));
+  const ctx = app.services.accounts.keyContextByHash(keyHashHex(key));
   if (!ctx) throw new Error('no such key');
   return ctx.key.id;
 }

@@ -3,7 +3,7 @@ import { ServiceError } from '../../../engine/src/errors/service-error.js';
 import type { AccountsView, ApiKey, Application, KeyContext, Organization } from '../db/repos/accounts.js';
 import { effectiveCapabilities, PUBLIC_CAPABILITIES, type Capability } from './capabilities.js';
 import { verifyToken, type TokenClaims } from './client-token.js';
-import { credentialShape, hashKey } from './key-material.js';
+import { credentialShape, keyHashHex } from './key-material.js';
 import { bundleIdAllowed, ipAllowed, originAllowed } from './key-restrictions.js';
 
 /** Which credentials an endpoint takes. */
@@ -69,7 +69,7 @@ export function authenticate(request: FastifyRequest, rule: CredentialRule, acco
     ctx = accounts.keyContextById(token.key);
     if (!ctx) throw new ServiceError('invalid_token');
   } else {
-    ctx = accounts.keyContextByHash(hashKey(credential));
+    ctx = accounts.keyContextByHash(keyHashHex(credential));
     if (!ctx) throw new ServiceError('invalid_api_key');
   }
   const { key, application, organization } = ctx;

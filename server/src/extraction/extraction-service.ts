@@ -7,7 +7,7 @@ import { sniffMediaType } from '../../../engine/src/intake/sniff.js';
 import { countPdfPages } from '../../../engine/src/intake/node/pdf-reader.js';
 import { requireCapabilities, type AuthContext } from '../auth/authenticate.js';
 import type { Application } from '../db/repos/accounts.js';
-import type { EventRecord, ExtractionRecord, ExtractionsRepo, NewExtraction } from '../db/repos/extractions.js';
+import { isFinal, type EventRecord, type ExtractionRecord, type ExtractionsRepo, type NewExtraction } from '../db/repos/extractions.js';
 import type { DocumentTypeService } from '../doctypes/document-type-service.js';
 import { withTimeout } from '../with-timeout.js';
 import { expiresAt, IDEMPOTENCY_WINDOW_MS } from '../retention.js';
@@ -234,8 +234,6 @@ export class ExtractionService {
     };
   }
 }
-
-const isFinal = (status: ExtractionRecord['status']) => status === 'succeeded' || status === 'failed';
 
 /**
  * A stored extraction's public object as UTF-8 JSON. A finished one's stored body is that

@@ -67,7 +67,8 @@ export interface KeyContext {
 
 /** Reads of one request: key contexts and settings, current as of `AccountsRepo.current()`. */
 export interface AccountsView {
-  keyContextByHash(hash: Buffer): KeyContext | null;
+  /** By the key's hash as hex (`keyHashHex`). */
+  keyContextByHash(hashHex: string): KeyContext | null;
   keyContextById(id: string): KeyContext | null;
   setting(name: string): string | null;
 }
@@ -304,8 +305,8 @@ export class AccountsRepo {
   }
 
   /** The key whose hash this is, with its application and organization. */
-  keyContextByHash(hash: Buffer): KeyContext | null {
-    return this.current().keyContextByHash(hash);
+  keyContextByHash(hashHex: string): KeyContext | null {
+    return this.current().keyContextByHash(hashHex);
   }
 
   keyContextById(id: string): KeyContext | null {
@@ -313,7 +314,7 @@ export class AccountsRepo {
   }
 
   private readonly view: AccountsView = {
-    keyContextByHash: (hash) => this.cached(`h${hash.toString('hex')}`, () => this.context(this.byHash.get(hash) as Row | undefined)),
+    keyContextByHash: (hashHex) => this.cached(`h${hashHex}`, () => this.context(this.byHash.get(Buffer.from(hashHex, 'hex')) as Row | undefined)),
     keyContextById: (id) => this.cached(`i${id}`, () => this.context(this.byId.get(id) as Row | undefined)),
     // An absent setting is remembered too: it is the usual case, and there are few names.
     setting: (name) => this.cached(`s${name}`, () => this.setting(name), true),

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { GroupCommit } from '../group-commit.js';
 import { statement, type Db } from '../open-database.js';
 
@@ -66,6 +67,18 @@ export interface EventRecord {
 
 const EXTRACTION_COLUMNS = 'id, organization_id, application_id, key_id, livemode, status, document_type, schema_id, mode, body, error, pages, document_path, created_at, completed_at, expires_at';
 
+/** What `bodyOf` reads: the owner, the status and the stored body. */
+export type StoredBody = Pick<ExtractionRecord, 'application_id' | 'status' | 'body'>;
+
+export interface ExtractionsRepoOptions {
+  /**
+   * Memory for finished results read before (bytes; 0, the default, keeps none). A finished
+   * result does not change until it is purged, and one read is often followed by more: a
+   * client polling a queued extraction, a webhook consumer fetching on the event, a reviewer.
+   */
+  resultCacheBytes?: number;
+}
+
 function extractionFrom(r: Record<string, unknown>): ExtractionRecord {
   return { ...(r as unknown as ExtractionRecord), livemode: r.livemode === 1 };
 }
@@ -79,8 +92,16 @@ export class ExtractionsRepo {
   private readonly bump;
   private readonly count;
   private readonly insertEvent;
+  /** Finished results by id, as `bodyOf` read them; dropped when purged or deleted. */
+  private readonly finished: LRUCache<string, StoredBody> | null;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    options: ExtractionsRepoOptions = {},
+  ) {
+    const cacheBytes = options.resultCacheBytes ?? 0;
+    // The id, owner and status are counted at a flat 100 bytes beside the body.
+    this.finished = cacheBytes > 0 ? new LRUCache({ maxSize: cacheBytes, sizeCalculation: (v) => v.body!.length + 100 }) : null;
     this.writes = new GroupCommit(db);
     this.getById = db.prepare(`SELECT ${EXTRACTION_COLUMNS} FROM extractions WHERE id = ?`);
     this.getBody = db.prepare('SELECT application_id, status, body FROM extractions WHERE id = ?');
@@ -95,10 +116,16 @@ export class ExtractionsRepo {
 
   /**
    * What a read of the API first needs: owner, status and stored body, without the other
-   * columns. A finished extraction is answered from these alone.
+   * columns. A finished extraction is answered from these alone, and from memory once read
+   * (see `resultCacheBytes`): nothing but `purgeBody` and `deleteExtractions` changes it then.
    */
-  bodyOf(id: string): Pick<ExtractionRecord, 'application_id' | 'status' | 'body'> | null {
-    return (this.getBody.get(id) as Pick<ExtractionRecord, 'application_id' | 'status' | 'body'> | undefined) ?? null;
+  bodyOf(id: string): StoredBody | null {
+    const cached = this.finished?.get(id);
+    if (cached) return cached;
+    const stored = (this.getBody.get(id) as StoredBody | undefined) ?? null;
+    // Not from inside a transaction: a rollback could take the row back.
+    if (this.finished && stored && stored.body !== null && isFinal(stored.status) && !this.db.inTransaction) this.finished.set(id, Object.freeze(stored));
+    return stored;
   }
 
   extraction(id: string): ExtractionRecord | null {
@@ -210,6 +237,7 @@ export class ExtractionsRepo {
 
   /** Removes a result kept no longer (zero retention after its first read). */
   purgeBody(id: string): void {
+    this.finished?.delete(id);
     statement(this.db, 'UPDATE extractions SET body = NULL, document_path = NULL, expires_at = ? WHERE id = ?').run(new Date().toISOString(), id);
   }
 
@@ -220,6 +248,7 @@ export class ExtractionsRepo {
   }
 
   deleteExtractions(ids: string[]): void {
+    for (const id of ids) this.finished?.delete(id);
     this.db.transaction(() => {
       for (const id of ids) {
         // An event outlives its result only as a stub (webhook retries send `purged: true`).
@@ -237,3 +266,6 @@ export class ExtractionsRepo {
     return statement(this.db, 'SELECT id, application_id, type, extraction_id, payload, created_at FROM events WHERE extraction_id = ? ORDER BY created_at, id').all(extractionId) as EventRecord[];
   }
 }
+
+/** Succeeded or failed: the result will not change. */
+export const isFinal = (status: ExtractionStatus): boolean => status === 'succeeded' || status === 'failed';
