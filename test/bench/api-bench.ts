@@ -5,28 +5,33 @@
  * yardstick) and the real server (`server/src/start.ts` over a temporary data directory made by
  * `cli bootstrap --rate-limit 100000`, DOCEX_LOG=off), and loads them with autocannon from this
  * process. Each scenario runs at each connection count: a warm-up (discarded), then the measured
- * run; every run of the real server uses a fresh secret key, so the per-key minute window of
- * 100000 requests is never the limit. Scenarios:
+ * run; the warm-up and the measured run of the real server each use a secret key whose minute
+ * window is fresh (22 keys in turn, waiting when one was used less than a minute ago), so the
+ * per-key window of 100000 requests is never the limit. The whole set runs `--rounds`
+ * times, scenarios interleaved, because this machine's speed drifts from minute to minute: a
+ * round's GET/bare compares runs made within a minute of each other, and the report gives the
+ * median of the rounds. Scenarios:
  *   bare          GET /ping of the bare Fastify server
  *   get           GET /v1/extractions/{id} of an existing extraction, secret key
  *   post-slip     POST /v1/extractions, multipart client_ocr: the 7-line card slip (SLIP_CLIENT_OCR)
  *   post-receipt  POST /v1/extractions, multipart client_ocr: a 29-line grocery receipt
  *   me            GET /v1/me (only with --only): the per-request cost of credentials, hooks and
  *                 the request log, without the extraction's 7.5 kB body
- * Prints every run, the best connection count a scenario, GET/bare and the targets (GET at
- * least 40% of bare; at least 500 client_ocr extractions a second); writes the figures as JSON
- * to /tmp/docex-api-bench.json (or --out) and as the last line of stdout.
+ * Prints every run; a round's best connection count a scenario and its GET/bare; the medians over
+ * rounds (rates, and GET/bare of each round) and the targets on them (GET at least 40% of bare;
+ * at least 500 client_ocr extractions a second); writes the figures as JSON to
+ * /tmp/docex-api-bench.json (or --out) and as the last line of stdout.
  *
  * The server's environment passes through: `DOCEX_RESULT_CACHE_MB=0 npm run bench:api` measures
  * the GET with every read from SQLite instead of from the finished-results cache.
  *
- * Options: --duration S (10), --warmup S (2), --connections 10,50,100, --only bare,get,...,
+ * Options: --rounds N (3), --duration S (5), --warmup S (2), --connections 10,50,100, --only bare,get,...,
  * --profile (runs the real server under `node --cpu-prof`, one scenario at a time is best, and
  * prints where its main thread and worker threads spend their time), --out FILE.
  */
 import autocannon, { type Result } from 'autocannon';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
@@ -39,7 +44,8 @@ import { freePort } from '../support/free-port.js';
 
 const { values: opts } = parseArgs({
   options: {
-    duration: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '10,50,100' },
     only: { type: 'string' },
@@ -47,6 +53,7 @@ const { values: opts } = parseArgs({
     out: { type: 'string', default: '/tmp/docex-api-bench.json' },
   },
 });
+const ROUNDS = Math.max(1, Number(opts.rounds));
 const DURATION = Number(opts.duration);
 const WARMUP = Number(opts.warmup);
 const CONNECTIONS = opts.connections!.split(',').map(Number);
@@ -55,6 +62,8 @@ const SCENARIOS = ['bare', 'get', 'me', 'post-slip', 'post-receipt'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 const ONLY = new Set<string>(opts.only ? opts.only.split(',') : SCENARIOS.filter((s) => s !== 'me'));
 const ROOT = process.cwd();
+/** Secret keys made for the runs, each with the largest per-key rate limit (100000 a minute). */
+const KEY_POOL = 22;
 /**
  * The benchmark's own requests close their connections: an idle keep-alive connection left open
  * has been seen to hold the server's SIGTERM close until Fastify's keep-alive timeout (72 s).
@@ -138,6 +147,7 @@ async function waitFor(url: string, p: Proc, what: string): Promise<void> {
 }
 
 interface Row {
+  round: number;
   scenario: Scenario;
   connections: number;
   requests_per_s: number;
@@ -150,10 +160,31 @@ interface Row {
   status_codes: Record<string, number>;
   /** The machine's 1-minute load average after the run: above ~3 on 2 cores, other work was competing. */
   load_1m: number;
+  /**
+   * Share of the machine's CPU time during the run that the hypervisor gave to other guests
+   * (`steal` in /proc/stat; null where unknown). Runs with a high share are slowed from outside.
+   */
+  steal_pct: number | null;
 }
 
-function row(scenario: Scenario, connections: number, r: Result): Row {
+/** The `cpu` line of /proc/stat: total and stolen ticks (null off Linux). */
+function cpuTicks(): { total: number; steal: number } | null {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return { total: f.reduce((a, b) => a + b, 0), steal: f[7] ?? 0 };
+  } catch {
+    return null;
+  }
+}
+
+function stealPct(before: ReturnType<typeof cpuTicks>, after: ReturnType<typeof cpuTicks>): number | null {
+  if (!before || !after || after.total <= before.total) return null;
+  return Math.round((1000 * (after.steal - before.steal)) / (after.total - before.total)) / 10;
+}
+
+function row(round: number, scenario: Scenario, connections: number, r: Result, steal: number | null): Row {
   return {
+    round,
     scenario,
     connections,
     // Completed requests over the run (autocannon's per-second mean leaves out the partial last second).
@@ -166,15 +197,21 @@ function row(scenario: Scenario, connections: number, r: Result): Row {
     timeouts: r.timeouts,
     status_codes: Object.fromEntries(Object.entries(r.statusCodeStats).map(([k, v]) => [k, v.count])),
     load_1m: Math.round(loadavg()[0] * 100) / 100,
+    steal_pct: steal,
   };
 }
 
 const RESULT_CACHE_MB = process.env.DOCEX_RESULT_CACHE_MB?.trim() || '32';
+function median(xs: number[]): number {
+  const v = [...xs].sort((a, b) => a - b);
+  return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+}
+
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main(): Promise<void> {
   log(`API benchmark: ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), available parallelism ${availableParallelism()}, Node ${process.version}`);
-  log(`load average at start ${loadavg().map((x) => x.toFixed(2)).join(' ')}; ${WARMUP} s warm-up + ${DURATION} s measured a run; connections ${CONNECTIONS.join(', ')}; pipelining 1; autocannon in the benchmark process`);
+  log(`load average at start ${loadavg().map((x) => x.toFixed(2)).join(' ')}; ${ROUNDS} rounds; ${WARMUP} s warm-up + ${DURATION} s measured a run; connections ${CONNECTIONS.join(', ')}; pipelining 1; autocannon in the benchmark process`);
   log(`server: DOCEX_RESULT_CACHE_MB=${RESULT_CACHE_MB} (finished results read before are answered from memory${RESULT_CACHE_MB === '0' ? ': off' : ''})\n`);
   const procs: Proc[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'docex-api-bench-'));
@@ -195,7 +232,8 @@ async function main(): Promise<void> {
     const db = openDatabase(dataDir);
     const accounts = new AccountsRepo(db);
     const application = accounts.application(boot.application)!;
-    const keys = Array.from({ length: 4 * CONNECTIONS.length }, (_, i) => new KeyAdmin(accounts).create(application, { kind: 'secret', name: `bench ${i}`, rate_limit_per_minute: 100_000 }).key);
+    // An application holds at most 25 active keys: the bootstrap made 2.
+    const keys = Array.from({ length: KEY_POOL }, (_, i) => new KeyAdmin(accounts).create(application, { kind: 'secret', name: `bench ${i}`, rate_limit_per_minute: 100_000 }).key);
     db.close();
 
     const port = await freePort();
@@ -223,7 +261,23 @@ async function main(): Promise<void> {
     const read = await fetch(`${base}/v1/extractions/${existing.id}`, { headers: auth });
     log(`check: GET /v1/extractions/${existing.id} -> ${read.status}, ${(await read.text()).length} bytes\n`);
 
+    // Keys in turn; one is used again only once its minute window has surely ended.
     let k = 0;
+    const lastUsed = new Map<string, number>();
+    const freshKey = async (): Promise<string> => {
+      const key = keys[k++ % keys.length];
+      const wait = (lastUsed.get(key) ?? -Infinity) + 61_000 - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      return key;
+    };
+    const run = async (s: Scenario, connections: number, duration: number) => {
+      const key = s === 'bare' ? '' : await freshKey();
+      try {
+        return await autocannon({ ...target(s, key), connections, duration, timeout: 30 });
+      } finally {
+        lastUsed.set(key, Date.now());
+      }
+    };
     const target = (s: Scenario, key: string): Parameters<typeof autocannon>[0] => {
       const h = { authorization: `Bearer ${key}` };
       if (s === 'bare') return { url: bareUrl };
@@ -232,34 +286,48 @@ async function main(): Promise<void> {
       const form = s === 'post-slip' ? slip : receipt;
       return { url: `${base}/v1/extractions`, method: 'POST', headers: { ...h, ...form.headers }, body: form.payload };
     };
-    log('scenario      conns    req/s   p50 ms   p99 ms      2xx  non-2xx  errors  load(1m)');
-    for (const s of SCENARIOS) {
-      if (!ONLY.has(s)) continue;
-      for (const connections of CONNECTIONS) {
-        const key = s === 'bare' ? '' : keys[k++];
-        await autocannon({ ...target(s, key), connections, duration: WARMUP, timeout: 30 });
-        const r = row(s, connections, await autocannon({ ...target(s, key), connections, duration: DURATION, timeout: 30 }));
-        rows.push(r);
-        log(`${s.padEnd(13)} ${String(connections).padStart(5)} ${r.requests_per_s.toFixed(0).padStart(8)} ${String(r.p50_ms).padStart(8)} ${String(r.p99_ms).padStart(8)} ${String(r.ok_2xx).padStart(8)} ${String(r.non_2xx).padStart(8)} ${String(r.errors + r.timeouts).padStart(7)} ${r.load_1m.toFixed(2).padStart(9)}${r.non_2xx > 0 ? `  ${JSON.stringify(r.status_codes)}` : ''}`);
+    log('round scenario      conns    req/s   p50 ms   p99 ms      2xx  non-2xx  errors  load(1m)  steal%');
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const s of SCENARIOS) {
+        if (!ONLY.has(s)) continue;
+        for (const connections of CONNECTIONS) {
+          await run(s, connections, WARMUP);
+          const ticks = cpuTicks();
+          const result = await run(s, connections, DURATION);
+          const r = row(round, s, connections, result, stealPct(ticks, cpuTicks()));
+          rows.push(r);
+          log(`${String(round).padStart(5)} ${s.padEnd(13)} ${String(connections).padStart(5)} ${r.requests_per_s.toFixed(0).padStart(8)} ${String(r.p50_ms).padStart(8)} ${String(r.p99_ms).padStart(8)} ${String(r.ok_2xx).padStart(8)} ${String(r.non_2xx).padStart(8)} ${String(r.errors + r.timeouts).padStart(7)} ${r.load_1m.toFixed(2).padStart(9)} ${(r.steal_pct === null ? '-' : r.steal_pct.toFixed(1)).padStart(7)}${r.non_2xx > 0 ? `  ${JSON.stringify(r.status_codes)}` : ''}`);
+        }
       }
     }
 
-    // Best connection count a scenario, the ratio and the targets.
-    const best = new Map<Scenario, Row>();
-    for (const r of rows) if (!best.has(r.scenario) || r.requests_per_s > best.get(r.scenario)!.requests_per_s) best.set(r.scenario, r);
-    const rate = (s: Scenario) => best.get(s)?.requests_per_s ?? null;
-    const ratio = rate('get') !== null && rate('bare') ? rate('get')! / rate('bare')! : null;
-    log('\nbest a scenario:');
-    log('scenario      conns    req/s   p50 ms   p99 ms  non-2xx');
-    for (const r of best.values()) log(`${r.scenario.padEnd(13)} ${String(r.connections).padStart(5)} ${r.requests_per_s.toFixed(0).padStart(8)} ${String(r.p50_ms).padStart(8)} ${String(r.p99_ms).padStart(8)} ${String(r.non_2xx).padStart(8)}`);
+    // A round's best connection count a scenario; GET/bare within each round; medians over rounds.
+    const bestOf = (round: number, s: Scenario): Row | null =>
+      rows.filter((r) => r.round === round && r.scenario === s).reduce<Row | null>((b, r) => (b === null || r.requests_per_s > b.requests_per_s ? r : b), null);
+    const rounds = Array.from({ length: ROUNDS }, (_, i) => i + 1);
+    const ran = SCENARIOS.filter((s) => ONLY.has(s));
+    log('\nbest connection count a scenario, each round:');
+    log('round scenario      conns    req/s   p50 ms   p99 ms  non-2xx');
+    for (const round of rounds) {
+      for (const s of ran) {
+        const r = bestOf(round, s)!;
+        log(`${String(round).padStart(5)} ${s.padEnd(13)} ${String(r.connections).padStart(5)} ${r.requests_per_s.toFixed(0).padStart(8)} ${String(r.p50_ms).padStart(8)} ${String(r.p99_ms).padStart(8)} ${String(r.non_2xx).padStart(8)}`);
+      }
+    }
+    const medianRate = (s: Scenario): number | null => (ONLY.has(s) ? median(rounds.map((round) => bestOf(round, s)!.requests_per_s)) : null);
+    const roundRatios = ONLY.has('get') && ONLY.has('bare') ? rounds.map((round) => bestOf(round, 'get')!.requests_per_s / bestOf(round, 'bare')!.requests_per_s) : null;
+    const ratio = roundRatios ? median(roundRatios) : null;
+    log(`\nmedians over ${ROUNDS} round(s):`);
+    for (const s of ran) log(`${s.padEnd(13)} ${medianRate(s)!.toFixed(0).padStart(8)} req/s`);
+    if (roundRatios) log(`GET/bare each round: ${roundRatios.map((x) => `${(100 * x).toFixed(1)}%`).join(', ')}`);
     const targets = {
-      get_vs_bare: ratio === null ? null : { ratio: Math.round(ratio * 1000) / 1000, target: 0.4, met: ratio >= 0.4 },
-      post_slip: rate('post-slip') === null ? null : { rate: rate('post-slip'), target: 500, met: rate('post-slip')! >= 500 },
-      post_receipt: rate('post-receipt') === null ? null : { rate: rate('post-receipt'), target: 500, met: rate('post-receipt')! >= 500 },
+      get_vs_bare: ratio === null ? null : { ratio: Math.round(ratio * 1000) / 1000, rounds: roundRatios!.map((x) => Math.round(x * 1000) / 1000), target: 0.4, met: ratio >= 0.4 },
+      post_slip: medianRate('post-slip') === null ? null : { rate: medianRate('post-slip'), target: 500, met: medianRate('post-slip')! >= 500 },
+      post_receipt: medianRate('post-receipt') === null ? null : { rate: medianRate('post-receipt'), target: 500, met: medianRate('post-receipt')! >= 500 },
     };
-    if (targets.get_vs_bare) log(`GET/bare = ${(100 * targets.get_vs_bare.ratio).toFixed(1)}% (target >= 40%): ${targets.get_vs_bare.met ? 'met' : 'MISSED'}`);
-    if (targets.post_slip) log(`client_ocr extractions/s, 7-line slip = ${targets.post_slip.rate} (target >= 500): ${targets.post_slip.met ? 'met' : 'MISSED'}`);
-    if (targets.post_receipt) log(`client_ocr extractions/s, 29-line receipt = ${targets.post_receipt.rate} (target >= 500): ${targets.post_receipt.met ? 'met' : 'MISSED'}`);
+    if (targets.get_vs_bare) log(`GET/bare, median = ${(100 * targets.get_vs_bare.ratio).toFixed(1)}% (target >= 40%): ${targets.get_vs_bare.met ? 'met' : 'MISSED'}`);
+    if (targets.post_slip) log(`client_ocr extractions/s, 7-line slip, median = ${targets.post_slip.rate} (target >= 500): ${targets.post_slip.met ? 'met' : 'MISSED'}`);
+    if (targets.post_receipt) log(`client_ocr extractions/s, 29-line receipt, median = ${targets.post_receipt.rate} (target >= 500): ${targets.post_receipt.met ? 'met' : 'MISSED'}`);
 
     const stopping = Date.now();
     // Under --cpu-prof the server has been seen to take up to Fastify's 72 s keep-alive timeout to exit.
@@ -272,9 +340,10 @@ async function main(): Promise<void> {
 
     const report = {
       machine: { cpus: cpus().length, model: cpus()[0]?.model ?? null, node: process.version },
-      settings: { duration_s: DURATION, warmup_s: WARMUP, connections_tried: CONNECTIONS, pipelining: 1, profiled: opts.profile, result_cache_mb: Number(RESULT_CACHE_MB) },
+      settings: { rounds: ROUNDS, duration_s: DURATION, warmup_s: WARMUP, connections_tried: CONNECTIONS, pipelining: 1, profiled: opts.profile, result_cache_mb: Number(RESULT_CACHE_MB) },
       runs: rows,
-      best: Object.fromEntries([...best].map(([s, r]) => [s, { connections: r.connections, requests_per_s: r.requests_per_s, p50_ms: r.p50_ms, p99_ms: r.p99_ms, non_2xx: r.non_2xx }])),
+      best_each_round: rounds.map((round) => Object.fromEntries(ran.map((s) => { const r = bestOf(round, s)!; return [s, { connections: r.connections, requests_per_s: r.requests_per_s, p50_ms: r.p50_ms, p99_ms: r.p99_ms, non_2xx: r.non_2xx }]; }))),
+      median_requests_per_s: Object.fromEntries(ran.map((s) => [s, medianRate(s)])),
       targets,
     };
     writeFileSync(opts.out!, `${JSON.stringify(report, null, 2)}\n`);
