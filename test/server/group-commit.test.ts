@@ -82,4 +82,28 @@ describe('GroupCommit', () => {
     await Promise.all([group.run(insert('second')), group.run(insert('third'))]);
     expect(names()).toBe('first,second,third');
   });
+
+  it('holds the write lock from the start, so a read-then-write cannot lose to another connection', async () => {
+    const group = new GroupCommit(db);
+    const writer = new Database(join(dir, 'db.sqlite'), { timeout: 0 });
+    let otherWrite: unknown = null;
+    try {
+      const stored = group.run(() => {
+        const before = db.prepare('SELECT COUNT(*) FROM item').pluck().get() as number; // a read first, as the quota check
+        try {
+          // Another connection (the request-log writer, the CLI) commits here. With a deferred
+          // BEGIN it could, and the write below would fail with SQLITE_BUSY_SNAPSHOT.
+          writer.prepare('INSERT INTO item (name) VALUES (?)').run('other');
+        } catch (err) {
+          otherWrite = err;
+        }
+        return insert(`after-${before}`)();
+      });
+      await expect(stored).resolves.toBe(1);
+      expect((otherWrite as { code?: string } | null)?.code).toBe('SQLITE_BUSY');
+      expect(names()).toBe('after-0');
+    } finally {
+      writer.close();
+    }
+  });
 });

@@ -35,6 +35,10 @@ export class GroupCommit {
     this.pending = [];
     const outcomes: { ok: boolean; value: unknown }[] = [];
     try {
+      // IMMEDIATE: the write lock is taken at BEGIN, waiting out the busy timeout. A deferred
+      // transaction would read first (the quota check) and then fail at once with
+      // SQLITE_BUSY_SNAPSHOT if another connection (the request-log writer, the CLI) committed
+      // in between.
       this.db.transaction(() => {
         for (const item of batch) {
           try {
@@ -44,7 +48,7 @@ export class GroupCommit {
             outcomes.push({ ok: false, value: err });
           }
         }
-      })();
+      }).immediate();
     } catch (err) {
       // The commit itself failed (disk full, I/O error): nothing of the batch was stored.
       for (const item of batch) item.reject(err);

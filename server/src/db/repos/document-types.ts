@@ -51,7 +51,7 @@ export class DocumentTypesRepo {
       statement(this.db, 'INSERT INTO document_type_versions (organization_id, key, version, schema_id, body, created_at) VALUES (?, ?, ?, ?, ?, ?)')
         .run(organizationId, key, version.version, version.schema_id, JSON.stringify(version), at);
       this.setDraft(organizationId, key, null, at);
-    })();
+    }).immediate();
   }
 
   version(organizationId: string, key: string, version: number): StoredVersion | null {

@@ -175,7 +175,7 @@ export class ExtractionsRepo {
       if (changed === 0) return false;
       for (const e of events) this.insertEvent.run(e);
       return true;
-    })();
+    }).immediate();
   }
 
   /**
@@ -193,7 +193,7 @@ export class ExtractionsRepo {
       statement(this.db, 'UPDATE jobs SET attempts = attempts + 1, locked_until = ? WHERE extraction_id = ?').run(lockedUntil, job.extraction_id);
       statement(this.db, "UPDATE extractions SET status = 'processing' WHERE id = ? AND status = 'queued'").run(job.extraction_id);
       return { ...job, attempts: job.attempts + 1 };
-    })();
+    }).immediate();
   }
 
   /** Puts a job back to be tried again after `runAfter`. */
@@ -227,7 +227,7 @@ export class ExtractionsRepo {
         )
         .run(credentialId, key, requestHash, extractionId, nowIso);
       return null;
-    })();
+    }).immediate();
   }
 
   /** Frees a claim whose request created no extraction, so a retry can proceed. */
@@ -255,7 +255,7 @@ export class ExtractionsRepo {
         statement(this.db, "UPDATE events SET payload = json_object('id', id, 'type', type, 'purged', json('true')) WHERE extraction_id = ?").run(id);
         statement(this.db, 'DELETE FROM extractions WHERE id = ?').run(id);
       }
-    })();
+    }).immediate();
   }
 
   deleteIdempotencyBefore(notBefore: string): number {

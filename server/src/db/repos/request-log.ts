@@ -42,9 +42,10 @@ export interface LogBatchDone {
 /** Writes one batch of flat values to `db`'s request log, in one transaction: the writer thread's and the fallback's. */
 export function logBatchWriter(db: Db): (values: LogBatch['values']) => void {
   const insert = db.prepare(`INSERT INTO request_log (${LOG_COLUMNS}) VALUES (${Array(LOG_VALUES_PER_ROW).fill('?').join(', ')})`);
-  return db.transaction((values: LogBatch['values']) => {
+  const write = db.transaction((values: LogBatch['values']) => {
     for (let i = 0; i < values.length; i += LOG_VALUES_PER_ROW) insert.run(values.slice(i, i + LOG_VALUES_PER_ROW));
   });
+  return (values) => write.immediate(values);
 }
 
 /** At most this many rows wait in memory (about 2 MB) before they are sent early. */
