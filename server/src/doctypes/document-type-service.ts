@@ -14,6 +14,9 @@ import { invalidParameter } from '../http/invalid-parameter.js';
 const KEY_PATTERN = /^[a-z][a-z0-9_]{1,63}$/;
 const BUILTIN_CREATED_AT = '2026-01-01T00:00:00.000Z';
 
+/** The spec answers `document_type_not_found` with 400 when a token's or session's type list names an unusable type. */
+export const LIST_NOT_USABLE = { status: 400, type: 'invalid_request_error' } as const;
+
 /** The public version object (`GET /v1/document-types/{key}/versions/{version}`, `GET /v1/schemas/{id}`). */
 function versionObject(key: string, v: PublishedVersion & { created_at?: string }) {
   return {
@@ -128,8 +131,7 @@ export class DocumentTypeService {
     if (!keys.every((k) => usable.includes(k))) throw new ServiceError('document_type_not_found', {
         param: 'document_types',
         message: 'A document type in the list is not usable by this application.',
-        // The spec answers this one with 400 on token and session creation.
-        answeredAs: { status: 400, type: 'invalid_request_error' },
+        answeredAs: LIST_NOT_USABLE,
       });
     return [...new Set(keys)];
   }

@@ -119,16 +119,23 @@ export const Error = Type.Object(ErrorBody.properties, { $id: 'Error', descripti
 /** Shared schemas, added to Fastify once and referenced by `$ref` from routes and the OpenAPI document. */
 export const SHARED_SCHEMAS: TSchema[] = [Warning, Extraction, ClientToken, CredentialContext, Usage, DocumentType, DocumentTypeList, DocumentTypeVersion, Error];
 
+/** A code a route answers under another status than the catalogue's (a ServiceError's `answeredAs`). */
+export interface AnsweredCode {
+  code: ErrorCode;
+  status: number;
+}
+
 /**
  * Response schemas of a route: its success answers plus one error entry a status, each
  * describing the codes the route can answer with (so the OpenAPI document lists them).
  */
-export function responses(success: Record<number, TSchema>, codes: readonly ErrorCode[]): Record<string, TSchema> {
+export function responses(success: Record<number, TSchema>, codes: readonly (ErrorCode | AnsweredCode)[]): Record<string, TSchema> {
   const out: Record<string, TSchema> = {};
   for (const [status, schema] of Object.entries(success)) out[status] = schema;
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of [...codes, ...COMMON_CODES]) {
-    const s = ERROR_CATALOGUE[code].status;
+  for (const entry of [...codes, ...COMMON_CODES]) {
+    const code = typeof entry === 'string' ? entry : entry.code;
+    const s = typeof entry === 'string' ? ERROR_CATALOGUE[code].status : entry.status;
     if (!byStatus.get(s)?.includes(code)) byStatus.set(s, [...(byStatus.get(s) ?? []), code]);
   }
   for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {

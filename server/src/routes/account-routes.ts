@@ -4,11 +4,13 @@ import { ServiceError } from '../../../engine/src/errors/service-error.js';
 import { requireCapabilities, type AuthContext } from '../auth/authenticate.js';
 import { isCapability, PUBLIC_CAPABILITIES, type Capability } from '../auth/capabilities.js';
 import { signToken } from '../auth/client-token.js';
-import { CREDENTIAL_CODES, responses } from '../http/schemas.js';
+import { LIST_NOT_USABLE } from '../doctypes/document-type-service.js';
+import { CREDENTIAL_CODES, responses, type AnsweredCode } from '../http/schemas.js';
 import { invalidParameter } from '../http/invalid-parameter.js';
 
 export const TOKEN_TTL = { min: 60, max: 3600, default: 600 } as const;
 const SESSIONS_PER_MINUTE = 30;
+const DOCUMENT_TYPES_NOT_USABLE: AnsweredCode = { code: 'document_type_not_found', status: LIST_NOT_USABLE.status };
 
 const invalidScopes = () => invalidParameter('scopes', 'must be an array of capability names');
 
@@ -57,7 +59,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
             document_types: Type.Optional(Type.Array(Type.String())),
           }),
         ),
-        response: responses({ 201: Type.Ref('ClientToken') }, [...CREDENTIAL_CODES, 'secret_key_required', 'missing_capability', 'scope_not_granted', 'invalid_ttl', 'no_scopes', 'invalid_parameters', 'invalid_json', 'document_type_not_found']),
+        response: responses({ 201: Type.Ref('ClientToken') }, [...CREDENTIAL_CODES, 'secret_key_required', 'missing_capability', 'scope_not_granted', 'invalid_ttl', 'no_scopes', 'invalid_parameters', 'invalid_json', DOCUMENT_TYPES_NOT_USABLE]),
       },
     },
     async (request, reply) => {
@@ -80,7 +82,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         operationId: 'createClientSession',
         tags: ['client tokens'],
         body: Type.Optional(Type.Object({ document_types: Type.Optional(Type.Array(Type.String())) })),
-        response: responses({ 201: Type.Ref('ClientToken') }, [...CREDENTIAL_CODES.filter((c) => c !== 'publishable_key_not_allowed'), 'publishable_key_required', 'origin_not_allowed', 'no_scopes', 'invalid_parameters', 'invalid_json', 'document_type_not_found']),
+        response: responses({ 201: Type.Ref('ClientToken') }, [...CREDENTIAL_CODES.filter((c) => c !== 'publishable_key_not_allowed'), 'publishable_key_required', 'origin_not_allowed', 'no_scopes', 'invalid_parameters', 'invalid_json', DOCUMENT_TYPES_NOT_USABLE]),
       },
     },
     async (request, reply) => {
