@@ -87,10 +87,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const auth = request.auth!;
+      const body = (request.body ?? {}) as { document_types?: unknown };
+      // The limit is on sessions opened: a refused request (an unusable type) is not counted.
+      const session = mint(auth, undefined, body.document_types, TOKEN_TTL.default);
       const decision = sessionLimiter.hit(auth.key.id, SESSIONS_PER_MINUTE);
       if (!decision.allowed) throw new ServiceError('rate_limited', { message: 'At most 30 sessions a minute can be opened with one publishable key.', details: { retry_after: decision.resetSeconds } });
-      const body = (request.body ?? {}) as { document_types?: unknown };
-      return reply.status(201).send(mint(auth, undefined, body.document_types, TOKEN_TTL.default));
+      return reply.status(201).send(session);
     },
   );
 
