@@ -88,6 +88,10 @@ describe('normalizeAllowedOrigins', () => {
     ['https://*.Example.com:443', 'https://*.example.com'],
     ['https://*.example.com:8443', 'https://*.example.com:8443'],
     ['http://*.example.com', 'http://*.example.com'],
+    ['https://*.example.co.uk', 'https://*.example.co.uk'],
+    ['https://*.team.github.io', 'https://*.team.github.io'],
+    ['http://*.localhost:5173', 'http://*.localhost:5173'],
+    ['https://com', 'https://com'],
   ])('accepts %s as %s', (input, canonical) => {
     expect(normalizeAllowedOrigins([input])).toEqual([canonical]);
   });
@@ -137,6 +141,10 @@ describe('normalizeAllowedOrigins', () => {
     ['a wildcard over an IPv6 address', 'https://*.[::1]'],
     ['a wildcard with a path', 'https://*.example.com/app'],
     ['a wildcard scheme', '*://example.com'],
+    ['a wildcard over a top-level domain', 'https://*.com'],
+    ['a wildcard over a two-label public suffix', 'https://*.co.uk'],
+    ['a wildcard over a hosting suffix', 'https://*.github.io'],
+    ['a wildcard over an IDN top-level domain', 'https://*.рф'],
   ])('refuses %s', (_, input) => {
     const err = serviceErrorOf(() => normalizeAllowedOrigins(['https://ok.example', input]));
     expect(err.code).toBe('invalid_origin');

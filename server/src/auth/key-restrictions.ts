@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { parse as parseDomain } from 'tldts';
 import { ServiceError } from '../../../engine/src/errors/service-error.js';
 import type { ErrorCode } from '../../../engine/src/errors/error-catalogue.js';
 
@@ -104,10 +105,20 @@ function formatOrigin(o: ParsedOrigin): string {
  * dropped, punycode host, no trailing slash.
  */
 export function normalizeAllowedOrigins(list: unknown): string[] {
-  return normalizeList(list, 'allowed_origins', 'invalid_origin', 'of the form scheme://host[:port]', (entry) => {
+  return normalizeList(list, 'allowed_origins', 'invalid_origin', 'of the form scheme://host[:port] (a wildcard needs a registrable domain)', (entry) => {
     const parsed = parseOrigin(entry, true);
+    if (parsed?.wildcard && isPublicSuffix(parsed.hostname)) return null;
     return parsed && formatOrigin(parsed);
   });
+}
+
+/**
+ * Whether a host is itself a public suffix (`com`, `co.uk`, `github.io`): `*.` over one would
+ * allow pages of unrelated owners. Names on no list (`localhost`, `internal`) are not suffixes.
+ */
+function isPublicSuffix(hostname: string): boolean {
+  const d = parseDomain(hostname, { allowPrivateDomains: true });
+  return d.publicSuffix === hostname && (d.isIcann === true || d.isPrivate === true);
 }
 
 /**
