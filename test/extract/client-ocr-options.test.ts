@@ -8,11 +8,11 @@ import { receiptPage } from '../support/receipt-lines.js';
 
 const line = (text: string, y = 0.1) => ({ text, bounding_box: { x: 0.1, y, width: 0.5, height: 0.02 } });
 
-function refusal(fn: () => unknown): { code: string; param?: string; details?: Record<string, unknown> } {
+function refusal(fn: () => unknown): { code: string; param?: string; message: string; details?: Record<string, unknown> } {
   try {
     fn();
   } catch (err) {
-    if (isServiceError(err)) return { code: err.code, param: err.param, details: err.details };
+    if (isServiceError(err)) return { code: err.code, param: err.param, message: err.message, details: err.details };
     throw err;
   }
   throw new Error('expected a refusal');
@@ -98,7 +98,8 @@ describe('parseClientOcr', () => {
 
 describe('options and mode', () => {
   it('defaults, and known_merchants cut to 250 names of 60 characters', () => {
-    expect(parseExtractOptions(undefined)).toEqual({ known_merchants: [], embedded_data: true, include_ocr: false });
+    expect(parseExtractOptions(undefined)).toEqual({ known_merchants: [], embedded_data: true, include_ocr: false, tiling: 'auto' });
+    for (const tiling of ['auto', 'off', 'adaptive']) expect(parseExtractOptions({ tiling }).tiling).toBe(tiling);
     const names = Array.from({ length: 300 }, (_, i) => `${'X'.repeat(70)}${i}`);
     const o = parseExtractOptions(JSON.stringify({ known_merchants: names, embedded_data: false, include_ocr: true, future_option: 1 }));
     expect(o.known_merchants).toHaveLength(250);
@@ -113,6 +114,11 @@ describe('options and mode', () => {
     expect(refusal(() => parseExtractOptions({ known_merchants: 'ACME' }))).toMatchObject({ code: 'invalid_option', param: 'options.known_merchants' });
     expect(refusal(() => parseExtractOptions({ embedded_data: 'no' }))).toMatchObject({ code: 'invalid_option', param: 'options.embedded_data' });
     expect(refusal(() => parseExtractOptions({ review_below: 2 }))).toMatchObject({ code: 'invalid_option', param: 'options.review_below' });
+    for (const tiling of ['Adaptive', true, 2, null]) {
+      const err = refusal(() => parseExtractOptions({ tiling }));
+      expect(err).toMatchObject({ code: 'invalid_option', param: 'options.tiling' });
+      expect(err.message).toContain('auto, off, adaptive');
+    }
   });
 
   it('reads the mode case-insensitively and refuses others', () => {

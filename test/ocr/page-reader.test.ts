@@ -8,7 +8,7 @@ import type { DocumentPage } from '../../engine/src/intake/document.js';
 import { readDocumentText } from '../../engine/src/ocr/document-reader.js';
 import { DEFAULT_PAGE_READ_OPTIONS, readPage, type OcrModels } from '../../engine/src/ocr/page-reader.js';
 import { bounds, rectCorners, type RotatedRect } from '../../engine/src/ocr/geometry.js';
-import { DEFAULT_DETECTION_OPTIONS, detectText, planTiles } from '../../engine/src/ocr/text-detector.js';
+import { adaptiveScale, DEFAULT_DETECTION_OPTIONS, detectText, planTiles } from '../../engine/src/ocr/text-detector.js';
 import type { InferenceSession, Tensor } from '../../engine/src/runtime/inference.js';
 import { createOnnxNodeRuntime } from '../../engine/src/runtime/node/onnx-node-runtime.js';
 import { loadOcrModels } from '../../models/src/load-ocr-models.js';
@@ -284,6 +284,79 @@ describe('readPage on a long receipt', () => {
     expect(partsFound).toBeGreaterThanOrEqual(Math.ceil(0.95 * LINES.length));
     expect(longFound).toBeGreaterThanOrEqual(partsFound - 1);
   }, 120_000);
+});
+
+describe('tiling modes', () => {
+  const ITEMS = ['INVOICE', 'NET AMOUNT', 'VAT 19%', 'DUE DATE', 'ORDER', 'SHIPPING', 'DISCOUNT', 'TOTAL', 'IBAN', 'CUSTOMER'];
+  const LINES = Array.from({ length: 30 }, (_, i) => `${String(i + 1).padStart(2, '0')} ${ITEMS[i % 10]} ${(i * 3.17 + 1.5).toFixed(2)} EUR`);
+  const withTiling = (tiling: 'auto' | 'off' | 'adaptive') => ({ ...DEFAULT_PAGE_READ_OPTIONS, detection: { ...DEFAULT_DETECTION_OPTIONS, tiling } });
+  const found = (page: OcrPage) => LINES.filter((l) => texts(page).includes(normalizeText(l))).length;
+  /** Small print on a large page, as on an A4 invoice scanned at 200 dpi or more. */
+  const smallPrint = () => renderReceipt(LINES, { width: 2000, height: 2800, x: 120, firstBaseline: 150, lineStep: 31, fontSize: 14 });
+
+  it('adaptive: small print is detected again at a larger scale, and more of it is read', async () => {
+    const img = await smallPrint();
+    const auto = countingModels();
+    const autoPage = await readPage(auto.models, img, 1, withTiling('auto'));
+    const adaptive = countingModels();
+    const adaptivePage = await readPage(adaptive.models, img, 1, withTiling('adaptive'));
+
+    expect(auto.runs).toHaveLength(1);
+    // The first run is auto's; then at least one run over a larger raster.
+    expect(adaptive.runs[0]).toEqual(auto.runs[0]);
+    const area = (d: Tensor['dims']) => d[2] * d[3];
+    const later = adaptive.runs.slice(1);
+    expect(later.length).toBeGreaterThan(0);
+    expect(later.reduce((sum, d) => sum + area(d), 0)).toBeGreaterThan(1.5 * area(auto.runs[0]));
+    for (const dims of later) for (const d of dims.slice(2)) expect(d).toBeLessThanOrEqual(Math.ceil(DEFAULT_DETECTION_OPTIONS.tileSize / 32) * 32);
+
+    expect(found(adaptivePage)).toBeGreaterThanOrEqual(found(autoPage));
+    expect(found(adaptivePage)).toBeGreaterThanOrEqual(Math.ceil(0.9 * LINES.length));
+    expect(adaptivePage).toMatchObject({ width: 2000, height: 2800, rotation: 0 });
+  }, 120_000);
+
+  it('adaptive: text large enough already costs no second run and reads the same', async () => {
+    const { models: counting, runs } = countingModels();
+    const page = await readPage(counting, receipt, 1, withTiling('adaptive'));
+    expect(runs).toHaveLength(1);
+    expect(texts(page)).toEqual(texts(upright));
+  });
+
+  it('off: a long receipt is detected in one run, scaled to the tile size', async () => {
+    const long = await renderReceipt(LINES.slice(0, 12), { width: 1000, height: 6000, x: 40, firstBaseline: 80, lineStep: 480, fontSize: 60 });
+    const { models: counting, runs } = countingModels();
+    const page = await readPage(counting, long, 1, withTiling('off'));
+    expect(runs).toHaveLength(1);
+    const o = DEFAULT_DETECTION_OPTIONS;
+    expect(Math.max(...runs[0].slice(2))).toBeLessThanOrEqual(Math.ceil(o.tileSize / 32) * 32);
+    expect(page).toMatchObject({ width: 1000, height: 6000 });
+    expect(page.lines.length).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+describe('adaptiveScale', () => {
+  const target = { minTextHeight: 18, targetTextHeight: 22 };
+  const rect = (height: number): RotatedRect => ({ cx: 0, cy: 0, ux: 1, uy: 0, width: 400, height });
+
+  it('scales the median box (in detector pixels) up to the target height', () => {
+    // Page boxes 30 px at scale 0.4 are 12 px to the detector: 22/12 of the scale.
+    expect(adaptiveScale([rect(30), rect(30), rect(100)], 0.4, 1, target)).toBeCloseTo((0.4 * 22) / 12, 6);
+  });
+
+  it('does nothing for text at or over the threshold, or when the gain is small', () => {
+    expect(adaptiveScale([rect(45), rect(45), rect(45)], 0.4, 1, target)).toBeNull();
+    // 17 px: 22/17 = 1.29, but the page allows only 1.05 times the scale.
+    expect(adaptiveScale([rect(17), rect(17), rect(17)], 1, 1.05, target)).toBeNull();
+  });
+
+  it('never goes past the page cap (its own pixels, maxSide)', () => {
+    expect(adaptiveScale([rect(10), rect(10), rect(10)], 0.5, 0.8, target)).toBe(0.8);
+  });
+
+  it('reads the box height across the line, whichever way the box runs', () => {
+    const standing: RotatedRect = { cx: 0, cy: 0, ux: 0, uy: 1, width: 30, height: 400 };
+    expect(adaptiveScale([standing, standing, standing], 0.4, 1, target)).toBeCloseTo((0.4 * 22) / 12, 6);
+  });
 });
 
 describe('detectText on a thin strip', () => {

@@ -134,6 +134,31 @@ describe.each(TRANSPORTS)('extractions API over $name', ({ name, connect }) => {
       expect(eventTypes(s, res.body.id)).toEqual(['extraction.completed']);
     });
 
+    it('reads a file with options.tiling adaptive (capability adaptive_tiling) and off, to the same values', async () => {
+      for (const tiling of ['adaptive', 'off']) {
+        const res = await api.extract({ options: JSON.stringify({ tiling }) }, { bytes: SAMPLE_RECEIPT_PNG, type: 'image/png' });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(res.body.data, tiling).toMatchObject({ amount: 13.05, currency: 'GBP', transaction_date: '2025-03-14' });
+      }
+    });
+
+    it('refuses options.tiling adaptive to a key without adaptive_tiling with missing_capability, before any work', async () => {
+      const key = createKey(s.app, s.boot.application, { scopes: ['documents.extract', 'documents.upload'] }).key;
+      const limited = new ApiClient(t, key);
+      const before = countRows(s, 'extractions', 'application_id = ?', s.boot.application);
+      const inputs: { fields: Record<string, string>; file?: { bytes: Uint8Array; type: string } }[] = [
+        { fields: { client_ocr: OCR } },
+        { fields: {}, file: { bytes: SAMPLE_RECEIPT_PNG, type: 'image/png' } },
+      ];
+      for (const input of inputs) {
+        const e = expectError(await limited.extract({ ...input.fields, options: '{"tiling": "adaptive"}' }, input.file), 403, 'missing_capability');
+        expect(e.details).toEqual({ missing: ['adaptive_tiling'] });
+      }
+      expect(countRows(s, 'extractions', 'application_id = ?', s.boot.application)).toBe(before);
+      // The other modes need no capability of their own.
+      expect((await limited.extract({ client_ocr: OCR, options: '{"tiling": "off"}' })).status).toBe(200);
+    });
+
     it('queues with async=true: 202 with warning processed_async and Location; GET shows the result once read', async () => {
       const res = await api.extract({ client_ocr: OCR, async: 'true' });
       expect(res.status, JSON.stringify(res.body)).toBe(202);
@@ -209,6 +234,7 @@ describe.each(TRANSPORTS)('extractions API over $name', ({ name, connect }) => {
       { name: 'review_below over 1', fields: { client_ocr: OCR, options: '{"review_below": 7}' }, code: 'invalid_option', param: 'options.review_below' },
       { name: 'review_below as text', fields: { client_ocr: OCR, options: `{"review_below": "${SENTINEL}"}` }, code: 'invalid_option', param: 'options.review_below' },
       { name: 'include_ocr not a boolean', fields: { client_ocr: OCR, options: `{"include_ocr": "${SENTINEL}"}` }, code: 'invalid_option', param: 'options.include_ocr' },
+      { name: 'tiling not a mode', fields: { client_ocr: OCR, options: `{"tiling": "${SENTINEL}"}` }, code: 'invalid_option', param: 'options.tiling' },
       { name: 'an unknown mode', fields: { client_ocr: OCR, mode: SENTINEL }, code: 'invalid_mode', param: 'mode' },
       { name: 'an empty mode', fields: { client_ocr: OCR, mode: '' }, code: 'invalid_mode', param: 'mode' },
       { name: 'nested metadata', fields: { client_ocr: OCR, metadata: JSON.stringify({ a: { b: SENTINEL } }) }, code: 'invalid_metadata', param: 'metadata' },

@@ -10,6 +10,15 @@ export const EXTRACTION_MODES = ['fast', 'standard', 'verified'] as const;
 export type ExtractionMode = (typeof EXTRACTION_MODES)[number];
 
 /**
+ * `options.tiling`: how the text detector covers a page (docs/extraction.md, "Options").
+ * `auto`: the fixed plan (shortest side scaled to the detector's size, long pages cut into
+ * overlapping tiles); `off`: the whole page in one detector run; `adaptive`: the scale is chosen
+ * from the size of the text found, so small print is detected at a higher resolution, in tiles.
+ */
+export const TILING_MODES = ['auto', 'off', 'adaptive'] as const;
+export type TilingMode = (typeof TILING_MODES)[number];
+
+/**
  * A field's extraction status. `ok`: found and passed its checks; `missing`: not found;
  * `invalid`: found, but the value fails its type, pattern or range (`data` holds null);
  * `corrected`: the value differs from what was read: a rule filled it in from other fields,

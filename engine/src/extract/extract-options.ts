@@ -1,4 +1,4 @@
-import { EXTRACTION_MODES, type ExtractionMode } from '../contracts/extraction.js';
+import { EXTRACTION_MODES, TILING_MODES, type ExtractionMode, type TilingMode } from '../contracts/extraction.js';
 import { ServiceError } from '../errors/service-error.js';
 import { knownMerchantList } from './find/known-merchants.js';
 
@@ -12,6 +12,8 @@ export interface ExtractOptions {
   include_ocr: boolean;
   /** Values with confidence under this send the extraction to review (0 to 1). */
   review_below?: number;
+  /** How the text detector covers a page (`auto` by default; `adaptive` needs the capability on the server). */
+  tiling: TilingMode;
 }
 
 /**
@@ -37,10 +39,12 @@ export function parseExtractOptions(input: unknown): ExtractOptions {
   if (o.embedded_data !== undefined && typeof o.embedded_data !== 'boolean') wrong('embedded_data', 'true or false');
   if (o.include_ocr !== undefined && typeof o.include_ocr !== 'boolean') wrong('include_ocr', 'true or false');
   if (o.review_below !== undefined && !(typeof o.review_below === 'number' && o.review_below >= 0 && o.review_below <= 1)) wrong('review_below', 'a number from 0 to 1');
+  if (o.tiling !== undefined && !(TILING_MODES as readonly unknown[]).includes(o.tiling)) wrong('tiling', `one of ${TILING_MODES.join(', ')}`);
   return {
     known_merchants: knownMerchantList(o.known_merchants),
     embedded_data: o.embedded_data !== false,
     include_ocr: o.include_ocr === true,
+    tiling: (o.tiling as TilingMode | undefined) ?? 'auto',
     ...(o.review_below !== undefined ? { review_below: o.review_below as number } : {}),
   };
 }

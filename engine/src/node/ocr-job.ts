@@ -1,3 +1,4 @@
+import type { TilingMode } from '../contracts/extraction.js';
 import type { OcrPage } from '../contracts/ocr.js';
 import type { ErrorCode } from '../errors/error-catalogue.js';
 import type { EmbeddedXmlFile, IntakeLimits } from '../intake/document.js';
@@ -10,6 +11,8 @@ export interface OcrJob {
   limits?: Partial<IntakeLimits>;
   /** Fast mode's page settings (FAST_PAGE_READ_OPTIONS) instead of the worker's own. */
   fast?: boolean;
+  /** `options.tiling` of the request; the page settings' own (`auto` by default) when absent. */
+  tiling?: TilingMode;
 }
 
 /** Settings each worker starts with. */

@@ -2,7 +2,7 @@ import { workerData } from 'node:worker_threads';
 import { isServiceError, ServiceError } from '../errors/service-error.js';
 import { readDocument } from '../intake/node/read-document.js';
 import { readDocumentText } from '../ocr/document-reader.js';
-import { FAST_PAGE_READ_OPTIONS, type OcrModels } from '../ocr/page-reader.js';
+import { DEFAULT_PAGE_READ_OPTIONS, FAST_PAGE_READ_OPTIONS, type OcrModels, type PageReadOptions } from '../ocr/page-reader.js';
 import { createOnnxNodeRuntime } from '../runtime/node/onnx-node-runtime.js';
 import { loadOcrModels } from '../../../models/src/load-ocr-models.js';
 import { packageFileSource } from '../../../models/src/node/package-file-source.js';
@@ -22,12 +22,19 @@ function models(): Promise<OcrModels> {
   return loading;
 }
 
+/** The worker's page settings (or fast mode's), with the job's tiling when it asks for one. */
+function pageOptions(job: OcrJob): PageReadOptions {
+  const base = job.fast ? FAST_PAGE_READ_OPTIONS : (settings.pageOptions ?? DEFAULT_PAGE_READ_OPTIONS);
+  if (job.tiling === undefined || job.tiling === base.detection.tiling) return base;
+  return { ...base, detection: { ...base.detection, tiling: job.tiling } };
+}
+
 /** Piscina task: intake, then the text of every page (and a PDF's embedded XML). Never throws: errors come back as data. */
 export default async function runOcrJob(job: OcrJob): Promise<OcrJobResult> {
   try {
     const doc = await readDocument(job.bytes, { declaredType: job.declaredType, limits: job.limits });
     try {
-      const pages = await readDocumentText(doc.pages, models, job.fast ? FAST_PAGE_READ_OPTIONS : settings.pageOptions);
+      const pages = await readDocumentText(doc.pages, models, pageOptions(job));
       const result: OcrJobResult = { ok: true, mediaType: doc.mediaType, pages, warnings: doc.warnings };
       if (doc.embeddedXml?.length) result.embeddedXml = doc.embeddedXml;
       if (doc.embeddedXmlUnreadable) result.embeddedXmlUnreadable = true;

@@ -86,6 +86,8 @@ export class ExtractionService {
 
   async create(auth: AuthContext, req: ExtractionRequest, requestId: string, idempotencyKey: string | undefined): Promise<CreateOutcome> {
     requireCapabilities(auth, req.file ? ['documents.extract', 'documents.upload'] : ['documents.extract']);
+    // parseExtractionRequest has checked the option's value already.
+    if (req.options.tiling === 'adaptive') requireCapabilities(auth, ['adaptive_tiling']);
     const mode = req.mode ?? (auth.application.default_mode as ExtractionRequest['mode']) ?? 'standard';
     if (mode === 'verified') {
       requireCapabilities(auth, ['documents.verify']);

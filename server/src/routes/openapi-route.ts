@@ -10,7 +10,7 @@ const ExtractionForm = Type.Object({
   document_type: Type.Optional(Type.String({ description: 'Needed when the application has no default.' })),
   schema_version: Type.Optional(Type.Integer({ description: 'Otherwise the pinned version, otherwise the latest.' })),
   mode: Type.Optional(Type.Union([Type.Literal('fast'), Type.Literal('standard'), Type.Literal('verified')])),
-  options: Type.Optional(Type.String({ description: 'JSON text of an object: known_merchants, include_ocr, embedded_data, review_below.' })),
+  options: Type.Optional(Type.String({ description: 'JSON text of an object: tiling (auto, off, adaptive), known_merchants, include_ocr, embedded_data, review_below.' })),
   metadata: Type.Optional(Type.String({ description: 'JSON text of a flat object (strings, numbers, booleans, nulls), at most 2048 bytes.' })),
   async: Type.Optional(Type.Boolean({ description: 'Queue the extraction.' })),
 });
