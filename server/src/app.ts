@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type onRequestHookHandler, type onRespon
 import { randomBytes } from 'node:crypto';
 import { ServiceError } from '../../engine/src/errors/service-error.js';
 import { authenticate, type AuthContext, type CredentialRule } from './auth/authenticate.js';
-import type { ServerConfig } from './config.js';
+import { webhookSettingWarnings, type ServerConfig } from './config.js';
 import { AccountsRepo } from './db/repos/accounts.js';
 import { DocumentTypesRepo } from './db/repos/document-types.js';
 import { ExtractionsRepo } from './db/repos/extractions.js';
@@ -23,6 +23,12 @@ import { accountRoutes } from './routes/account-routes.js';
 import { documentTypeRoutes } from './routes/document-type-routes.js';
 import { extractionRoutes } from './routes/extraction-routes.js';
 import { openapiRoute, OPENAPI_OPTIONS } from './routes/openapi-route.js';
+import { WebhooksRepo } from './db/repos/webhooks.js';
+import { loadSecretBox } from './webhooks/secret-box.js';
+import type { Resolver } from './webhooks/url-guard.js';
+import { WebhookSender } from './webhooks/webhook-sender.js';
+import { WebhookService } from './webhooks/webhook-service.js';
+import { docsRoute, webhookUserAgent } from './routes/docs-route.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -50,6 +56,9 @@ export interface Services {
   runner: ExtractionRunner;
   queue: JobQueue;
   retention: RetentionSweeper;
+  webhooksRepo: WebhooksRepo;
+  webhookSender: WebhookSender;
+  webhooks: WebhookService;
   limiter: WindowLimiter;
   sessionLimiter: WindowLimiter;
   tokenSecret: Buffer;
@@ -62,6 +71,8 @@ export interface AppOptions {
   syncTimeoutMs?: number;
   textWorkers?: number;
   logger?: boolean;
+  /** Webhook delivery for tests: their own resolver, CA certificates, timeout or pause between looks. */
+  webhooks?: { resolver?: Resolver; ca?: string | Buffer | (string | Buffer)[]; timeoutMs?: number; pollMs?: number };
 }
 
 const SDK_PLATFORMS = new Set(['web', 'ios', 'android', 'react-native', 'flutter', 'node', 'python']);
@@ -74,7 +85,20 @@ const SDK_PLATFORMS = new Set(['web', 'ios', 'android', 'react-native', 'flutter
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
   const db = openDatabase(config.dataDir);
   const accounts = new AccountsRepo(db);
-  const extractionsRepo = new ExtractionsRepo(db, { resultCacheBytes: config.resultCacheBytes });
+  const webhooksRepo = new WebhooksRepo(db);
+  const secretBox = loadSecretBox(config.encryptionKey, config.dataDir, config.autoEncryptionKey);
+  const webhookSender = new WebhookSender(webhooksRepo, secretBox, {
+    ...config.webhooks,
+    userAgent: webhookUserAgent(config.publicUrl),
+    ...options.webhooks,
+  });
+  const extractionsRepo = new ExtractionsRepo(db, {
+    resultCacheBytes: config.resultCacheBytes,
+    // Deliveries are stored with their event; the sender looks once the transaction is over.
+    onEvent: (e) => {
+      if (webhooksRepo.fanOut(e) > 0) webhookSender.poke();
+    },
+  });
   const documentTypesRepo = new DocumentTypesRepo(db);
   const requestLog = new RequestLogRepo(db);
   const documentTypes = new DocumentTypeService(documentTypesRepo);
@@ -93,7 +117,10 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     extractions,
     runner,
     queue,
-    retention: new RetentionSweeper(extractionsRepo, requestLog),
+    retention: new RetentionSweeper(extractionsRepo, requestLog, webhooksRepo),
+    webhooksRepo,
+    webhookSender,
+    webhooks: new WebhookService(accounts, webhooksRepo, secretBox, webhookSender, { allowPrivateTargets: config.webhooks.allowPrivateTargets, resolver: options.webhooks?.resolver }),
     limiter: new WindowLimiter(),
     sessionLimiter: new WindowLimiter(),
     tokenSecret,
@@ -193,14 +220,18 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(accountRoutes);
   await app.register(documentTypeRoutes);
   await app.register(openapiRoute);
+  await app.register(docsRoute);
 
   app.addHook('onReady', async () => {
     if (options.background === false) return;
     queue.start((err) => app.log.error({ err }, 'job queue failure'));
     services.retention.start((err) => app.log.error({ err }, 'retention sweep failed'));
+    webhookSender.start((err) => app.log.error({ err }, 'webhook delivery failure'));
   });
+  for (const warning of webhookSettingWarnings(config)) app.log.warn(warning);
   app.addHook('onClose', async () => {
     await queue.stop();
+    await webhookSender.stop();
     services.retention.stop();
     await requestLog.close();
     await runner.close();

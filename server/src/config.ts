@@ -21,7 +21,23 @@ export interface ServerConfig {
   };
   /** Memory for finished results already read once (`GET /v1/extractions/{id}`), in bytes. */
   resultCacheBytes: number;
+  /** Make a key in `DATA_DIR` when none is configured (`DOCEX_ENCRYPTION_KEY_AUTO`, default on). */
+  autoEncryptionKey: boolean;
+  /** The server's address as its users reach it; the webhook User-Agent links its documentation there. */
+  publicUrl: string;
+  webhooks: WebhookSettings;
 }
+
+/** Operator settings of webhook delivery (the development ones are off by default). */
+export interface WebhookSettings {
+  /** `WEBHOOK_ALLOW_PRIVATE_TARGETS=1`: private and loopback targets allowed, for a receiver on the same machine. */
+  allowPrivateTargets: boolean;
+  /** The seven pauses between attempts, in seconds (`WEBHOOK_RETRY_SCHEDULE` replaces them). */
+  retrySchedule: number[];
+}
+
+/** The spec's pauses before attempts 2 to 8: 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h. */
+export const RETRY_SCHEDULE_SECONDS: readonly number[] = [60, 300, 1800, 7200, 21600, 43200, 86400];
 
 /** One or more environment variables are unusable; `problems` names each, without its value. */
 export class ConfigError extends Error {
@@ -35,8 +51,10 @@ export class ConfigError extends Error {
  * Reads `PORT` (default 8080), `HOST` (127.0.0.1), `DATA_DIR` (./data), `DOCEX_ENCRYPTION_KEY`
  * (32 bytes as 64 hex digits or base64), `DOCEX_LLM_*` (see the CLI), `DOCEX_ORG_MONTHLY_QUOTA`,
  * `DOCEX_ORG_MAX_APPLICATIONS` (20), `DOCEX_ORG_MAX_DOCUMENT_TYPES` (50) and
- * `DOCEX_RESULT_CACHE_MB` (32; 0 keeps no results in memory). Every problem is
- * reported at once, so one start shows all of them.
+ * `DOCEX_RESULT_CACHE_MB` (32; 0 keeps no results in memory), `DOCEX_ENCRYPTION_KEY_AUTO` (1; 0
+ * forbids a key kept in the data directory), `DOCEX_PUBLIC_URL` (http://HOST:PORT),
+ * `WEBHOOK_ALLOW_PRIVATE_TARGETS` (0) and `WEBHOOK_RETRY_SCHEDULE` (the spec's pauses). Every
+ * problem is reported at once, so one start shows all of them.
  */
 export function readServerConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): ServerConfig {
   const problems: string[] = [];
@@ -62,8 +80,14 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
     maxDocumentTypes: int('DOCEX_ORG_MAX_DOCUMENT_TYPES', 50, 1, 10_000),
   };
   const resultCacheBytes = int('DOCEX_RESULT_CACHE_MB', 32, 0, 65_536) * 1024 * 1024;
+  const autoEncryptionKey = flag(env, 'DOCEX_ENCRYPTION_KEY_AUTO', true, problems);
+  const publicUrl = readPublicUrl(env.DOCEX_PUBLIC_URL, `http://${host.includes(':') ? `[${host}]` : host}:${port}`, problems);
+  const webhooks = {
+    allowPrivateTargets: flag(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false, problems),
+    retrySchedule: readSchedule(env.WEBHOOK_RETRY_SCHEDULE, problems),
+  };
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, dataDir, encryptionKey, llm: 'endpoint' in llm ? llm.endpoint : null, organizationDefaults, resultCacheBytes };
+  return { port, host, dataDir, encryptionKey, llm: 'endpoint' in llm ? llm.endpoint : null, organizationDefaults, resultCacheBytes, autoEncryptionKey, publicUrl, webhooks };
 }
 
 function readKey(raw: string | undefined, problems: string[]): Buffer | null {
@@ -75,4 +99,51 @@ function readKey(raw: string | undefined, problems: string[]): Buffer | null {
     return null;
   }
   return key;
+}
+
+function flag(env: Record<string, string | undefined>, name: string, fallback: boolean, problems: string[]): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  problems.push(`${name} must be 1 or 0`);
+  return fallback;
+}
+
+/**
+ * `WEBHOOK_RETRY_SCHEDULE`: up to seven pauses in seconds (decimals allowed), comma-separated;
+ * fewer than seven repeat the last one for the remaining attempts.
+ */
+function readSchedule(raw: string | undefined, problems: string[]): number[] {
+  const text = raw?.trim();
+  if (!text) return [...RETRY_SCHEDULE_SECONDS];
+  const parts = text.split(',').map((p) => p.trim());
+  const pauses = parts.map((p) => (/^\d+(\.\d+)?$/.test(p) ? Number(p) : NaN));
+  if (parts.length > RETRY_SCHEDULE_SECONDS.length || pauses.some((n) => !Number.isFinite(n) || n > 30 * 86_400)) {
+    problems.push('WEBHOOK_RETRY_SCHEDULE must be 1 to 7 pauses in seconds (0 to 2592000), separated by commas');
+    return [...RETRY_SCHEDULE_SECONDS];
+  }
+  while (pauses.length < RETRY_SCHEDULE_SECONDS.length) pauses.push(pauses[pauses.length - 1]);
+  return pauses;
+}
+
+function readPublicUrl(raw: string | undefined, fallback: string, problems: string[]): string {
+  const text = raw?.trim();
+  if (!text) return fallback;
+  try {
+    const url = new URL(text);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.href.replace(/\/+$/, '');
+  } catch {
+    // reported below
+  }
+  problems.push('DOCEX_PUBLIC_URL must be an http or https URL');
+  return fallback;
+}
+
+/** The development settings of webhook delivery, when on: each is worth a warning in the log. */
+export function webhookSettingWarnings(config: ServerConfig): string[] {
+  const warnings: string[] = [];
+  if (config.webhooks.allowPrivateTargets) warnings.push('WEBHOOK_ALLOW_PRIVATE_TARGETS=1: webhooks may be sent to private and loopback addresses (development only)');
+  if (config.webhooks.retrySchedule.join(',') !== RETRY_SCHEDULE_SECONDS.join(',')) warnings.push(`WEBHOOK_RETRY_SCHEDULE: webhook retries after ${config.webhooks.retrySchedule.join(', ')} s instead of the spec's schedule (development only)`);
+  return warnings;
 }

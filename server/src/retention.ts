@@ -2,6 +2,7 @@ import { unlink } from 'node:fs/promises';
 import type { DataPolicy } from './db/repos/accounts.js';
 import type { ExtractionsRepo } from './db/repos/extractions.js';
 import type { RequestLogRepo } from './db/repos/request-log.js';
+import type { WebhooksRepo } from './db/repos/webhooks.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -10,6 +11,8 @@ const RETENTION_MS: Record<DataPolicy['retention'], number> = { zero: 0, '1h': H
 const ZERO_RETENTION_PICKUP_MS = HOUR;
 export const IDEMPOTENCY_WINDOW_MS = DAY;
 const REQUEST_LOG_DAYS = 90;
+/** Finished delivery records and events are kept as long as the longest data policy keeps a result. */
+const WEBHOOK_RECORD_DAYS = 30;
 
 /** When a result finished at `completedAt` is purged under `policy`. */
 export function expiresAt(policy: DataPolicy, completedAt: Date, isAsync: boolean): string {
@@ -19,7 +22,8 @@ export function expiresAt(policy: DataPolicy, completedAt: Date, isAsync: boolea
 
 /**
  * The scheduled purge: results and stored documents past their policy's time, idempotency keys
- * past 24 hours, request log rows past 90 days. Runs every `everyMs` and once at start.
+ * past 24 hours, request log rows past 90 days, finished webhook deliveries and their events past
+ * 30 days. Runs every `everyMs` and once at start.
  */
 export class RetentionSweeper {
   private timer: NodeJS.Timeout | null = null;
@@ -27,6 +31,7 @@ export class RetentionSweeper {
   constructor(
     private readonly extractions: ExtractionsRepo,
     private readonly requestLog: RequestLogRepo,
+    private readonly webhooks: WebhooksRepo | null = null,
     private readonly everyMs = 60_000,
   ) {}
 
@@ -54,6 +59,7 @@ export class RetentionSweeper {
     }
     this.extractions.deleteIdempotencyBefore(new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString());
     await this.requestLog.purge(new Date(now.getTime() - REQUEST_LOG_DAYS * DAY).toISOString());
+    this.webhooks?.purge(new Date(now.getTime() - WEBHOOK_RECORD_DAYS * DAY).toISOString());
     return { extractions: purged };
   }
 }

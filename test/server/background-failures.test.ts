@@ -17,7 +17,7 @@ describe('background failures', () => {
   it('reports a failed retention sweep and sweeps again next time', async () => {
     const errors: unknown[] = [];
     const repo = { expired: failing('database is locked') } as unknown as ExtractionsRepo;
-    const sweeper = new RetentionSweeper(repo, {} as RequestLogRepo, 20);
+    const sweeper = new RetentionSweeper(repo, {} as RequestLogRepo, null, 20);
     sweeper.start((err) => errors.push(err));
     try {
       await expect.poll(() => errors.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);

@@ -6,8 +6,9 @@ import { KeyAdmin, keySummary, type KeyRequest } from '../admin/key-admin.js';
 import { readServerConfig } from '../config.js';
 import { AccountsRepo, type Environment } from '../db/repos/accounts.js';
 import { openDatabase } from '../db/open-database.js';
+import { runWebhooksCommand } from './webhooks-cli.js';
 
-export const ADMIN_COMMANDS = ['bootstrap', 'keys', 'api'];
+export const ADMIN_COMMANDS = ['bootstrap', 'keys', 'api', 'webhooks'];
 
 export const ADMIN_USAGE = `Usage: npm run --silent cli -- bootstrap --data-dir DIR --json [--environment development|test|production] [--rate-limit N]
        npm run --silent cli -- keys list   --application APP [--data-dir DIR] [--json]
@@ -17,12 +18,14 @@ export const ADMIN_USAGE = `Usage: npm run --silent cli -- bootstrap --data-dir 
        npm run --silent cli -- keys rotate --application APP --key KEY_ID [--grace-hours H] [--json]
        npm run --silent cli -- keys revoke --application APP --key KEY_ID [--json]
        npm run --silent cli -- api enable|disable [--data-dir DIR]
+       npm run --silent cli -- webhooks add|list|test|enable|disable|rotate|remove|deliveries ... (see webhooks --help)
 
   bootstrap  creates an organization with every capability, an application, a secret and a
              publishable key and a console owner; prints {"tenant", "application", "secret_key",
              "publishable_key", "console": {"email", "password"}}. Keys are shown only here.
   keys       the operator's key administration (keys are shown once, at creation or rotation)
   api        switches the public API off (503 receviz_disabled) or on; the server keeps running
+  webhooks   webhook endpoints: add (secret shown once), list, test, enable, rotate, deliveries
 The data directory defaults to DATA_DIR or ./data; every command works while the server runs.
 Exit status: 0 done, 1 refused (the error is printed), 2 usage error.`;
 
@@ -31,6 +34,7 @@ const int = (v: string | undefined) => (v === undefined ? undefined : /^-?\d+$/.
 
 /** Runs an operator command; returns the exit status. Output is JSON with --json, text otherwise. */
 export async function runAdminCommand(argv: string[], out: (s: string) => void = (s) => process.stdout.write(s)): Promise<number> {
+  if (argv[0] === 'webhooks') return runWebhooksCommand(argv, out);
   let parsed;
   try {
     parsed = parseArgs({

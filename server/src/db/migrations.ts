@@ -191,4 +191,44 @@ export const MIGRATIONS: readonly Migration[] = [
       ${versionTriggers(['organizations', 'applications', 'api_keys', 'server_settings'])}
     `,
   },
+  {
+    version: 2,
+    name: 'webhook endpoints and deliveries',
+    sql: `
+      CREATE TABLE webhook_endpoints (
+        id TEXT PRIMARY KEY,
+        application_id TEXT NOT NULL REFERENCES applications(id),
+        url TEXT NOT NULL,
+        -- Subscribed event types as a JSON array; empty means every event.
+        events TEXT NOT NULL DEFAULT '[]',
+        -- The signing secret, encrypted (see server/src/webhooks/secret-box.ts).
+        secret TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'enabled' CHECK (status IN ('enabled', 'disabled')),
+        disabled_reason TEXT,
+        consecutive_failures INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX webhook_endpoints_by_application ON webhook_endpoints(application_id);
+      CREATE TABLE webhook_deliveries (
+        id TEXT PRIMARY KEY,
+        endpoint_id TEXT NOT NULL REFERENCES webhook_endpoints(id) ON DELETE CASCADE,
+        event_id TEXT NOT NULL REFERENCES events(id),
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'failed', 'succeeded', 'dead')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        last_status_code INTEGER,
+        last_error TEXT,
+        response_ms REAL,
+        next_attempt_at TEXT,
+        locked_until TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        UNIQUE (endpoint_id, event_id)
+      );
+      CREATE INDEX webhook_deliveries_due ON webhook_deliveries(next_attempt_at) WHERE status IN ('pending', 'failed');
+      CREATE INDEX webhook_deliveries_by_event ON webhook_deliveries(event_id);
+      CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries(endpoint_id, created_at);
+      CREATE INDEX events_by_time ON events(created_at);
+    `,
+  },
 ];

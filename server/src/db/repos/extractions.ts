@@ -77,6 +77,8 @@ export interface ExtractionsRepoOptions {
    * client polling a queued extraction, a webhook consumer fetching on the event, a reviewer.
    */
   resultCacheBytes?: number;
+  /** Called for each event inside the transaction that stores it (webhook deliveries are fanned out there). */
+  onEvent?: (event: EventRecord) => void;
 }
 
 function extractionFrom(r: Record<string, unknown>): ExtractionRecord {
@@ -94,12 +96,14 @@ export class ExtractionsRepo {
   private readonly insertEvent;
   /** Finished results by id, as `bodyOf` read them; dropped when purged or deleted. */
   private readonly finished: LRUCache<string, StoredBody> | null;
+  private readonly onEvent: (event: EventRecord) => void;
 
   constructor(
     private readonly db: Db,
     options: ExtractionsRepoOptions = {},
   ) {
     const cacheBytes = options.resultCacheBytes ?? 0;
+    this.onEvent = options.onEvent ?? (() => undefined);
     // The id, owner and status are counted at a flat 100 bytes beside the body.
     this.finished = cacheBytes > 0 ? new LRUCache({ maxSize: cacheBytes, sizeCalculation: (v) => v.body!.length + 100 }) : null;
     this.writes = new GroupCommit(db);
@@ -147,9 +151,16 @@ export class ExtractionsRepo {
       for (const s of quota.subjects) this.bump.run(s.subject, quota.month, 1);
       this.insertExtraction.run({ ...extraction, livemode: extraction.livemode ? 1 : 0 });
       if (job) statement(this.db, 'INSERT INTO jobs (extraction_id, run_after, input) VALUES (?, ?, ?)').run(extraction.id, extraction.created_at, job.input);
-      for (const e of events) this.insertEvent.run(e);
+      this.recordEvents(events);
       return -1;
     });
+  }
+
+  private recordEvents(events: EventRecord[]): void {
+    for (const e of events) {
+      this.insertEvent.run(e);
+      this.onEvent(e);
+    }
   }
 
   /** Documents counted for `subject` (`org:<id>` or `key:<id>`) in `month` (YYYY-MM). */
@@ -173,7 +184,7 @@ export class ExtractionsRepo {
         .run(c.status, c.body, c.error, c.pages, c.completed_at, c.expires_at, id).changes;
       statement(this.db, 'DELETE FROM jobs WHERE extraction_id = ?').run(id);
       if (changed === 0) return false;
-      for (const e of events) this.insertEvent.run(e);
+      this.recordEvents(events);
       return true;
     }).immediate();
   }
