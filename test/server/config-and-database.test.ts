@@ -16,6 +16,9 @@ describe('readServerConfig', () => {
       llm: null,
       organizationDefaults: { monthlyQuota: null, maxApplications: 20, maxDocumentTypes: 50 },
       resultCacheBytes: 32 * 1024 * 1024,
+      autoEncryptionKey: true,
+      publicUrl: 'http://127.0.0.1:8080',
+      webhooks: { allowPrivateTargets: false, retrySchedule: [60, 300, 1800, 7200, 21600, 43200, 86400] },
     });
   });
 
@@ -78,7 +81,7 @@ describe('openDatabase', () => {
     expect(db.pragma('synchronous', { simple: true })).toBe(2);
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
-    expect(tables).toEqual(expect.arrayContaining(['organizations', 'applications', 'api_keys', 'extractions', 'jobs', 'idempotency_keys', 'events', 'request_log', 'schema_migrations']));
+    expect(tables).toEqual(expect.arrayContaining(['organizations', 'applications', 'api_keys', 'extractions', 'jobs', 'idempotency_keys', 'events', 'request_log', 'schema_migrations', 'webhook_endpoints', 'webhook_deliveries']));
     db.close();
   });
 
@@ -86,21 +89,21 @@ describe('openDatabase', () => {
     const dir = tempDir();
     openDatabase(dir).close();
     const db = openDatabase(dir);
-    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1]);
-    const step = { version: 2, name: 'test step', sql: 'CREATE TABLE extra (id INTEGER PRIMARY KEY)' };
-    expect(migrate(db, [step])).toEqual([2]);
+    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1, 2]);
+    const step = { version: 10, name: 'test step', sql: 'CREATE TABLE extra (id INTEGER PRIMARY KEY)' };
+    expect(migrate(db, [step])).toEqual([10]);
     expect(migrate(db, [step])).toEqual([]);
     // A step another process applied after this one looked: found again inside the transaction, not re-run.
-    const next = { version: 3, name: 'another step', sql: 'CREATE TABLE another (id INTEGER PRIMARY KEY)' };
-    expect(migrate(db, [next, next])).toEqual([3]);
+    const next = { version: 11, name: 'another step', sql: 'CREATE TABLE another (id INTEGER PRIMARY KEY)' };
+    expect(migrate(db, [next, next])).toEqual([11]);
     db.close();
   });
 
   it('leaves no trace of a step that fails', () => {
     const db = openDatabase(tempDir());
-    expect(() => migrate(db, [{ version: 3, name: 'broken', sql: 'CREATE TABLE half (id INTEGER); SELECT * FROM missing_table' }])).toThrow();
+    expect(() => migrate(db, [{ version: 10, name: 'broken', sql: 'CREATE TABLE half (id INTEGER); SELECT * FROM missing_table' }])).toThrow();
     expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'half'").pluck().get()).toBe(0);
-    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1]);
+    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1, 2]);
     db.close();
   });
 
