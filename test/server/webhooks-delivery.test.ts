@@ -5,7 +5,7 @@ import { verifySignature } from '../../engine/src/contracts/webhook-signature.js
 import type { Application } from '../../server/src/db/repos/accounts.js';
 import { canonicalJson } from '../../server/src/webhooks/envelope.js';
 import type { Resolver } from '../../server/src/webhooks/url-guard.js';
-import { ApiClient } from '../support/api-client.js';
+import { ApiClient, SAMPLE_RECEIPT_PNG } from '../support/api-client.js';
 import { makeTestPki, startHttpsReceiver, type HttpsReceiver, type Received, type TestPki } from '../support/https-receiver.js';
 import { SLIP_CLIENT_OCR, startTestServer, type TestServer } from '../support/server-harness.js';
 import { injectTransport } from '../support/server-transport.js';
@@ -160,6 +160,18 @@ describe('a delivery', () => {
       s.app.services.accounts.updateApplication(application.id, { capabilities: application.capabilities });
     }
     expect(res.status).toBe(200);
+  });
+
+  it('announces a queued extraction that failed with extraction.failed, carrying its error', async () => {
+    const ep = await endpoint(['extraction.failed']);
+    const res = await api.extract({ async: 'true' }, { bytes: SAMPLE_RECEIPT_PNG.subarray(0, 3000), type: 'image/png' });
+    expect(res.status).toBe(202);
+    const [got] = await ep.waitFor(1);
+    const body = JSON.parse(got.raw.toString());
+    expect(body).toMatchObject({ type: 'extraction.failed', data: { object: { id: res.body.id, status: 'failed', error: { code: 'unreadable_image' } } } });
+    expect(header(got, 'service-event-type')).toBe('extraction.failed');
+    expect(body.data.object).toEqual((await api.get(`/v1/extractions/${res.body.id}`)).body);
+    expect(verifySignature(got.raw, header(got, 'service-signature'), ep.secret).ok).toBe(true);
   });
 
   it('retries on the schedule after each failure and is dead after the eighth failed attempt', async () => {
