@@ -91,7 +91,9 @@ export class WebhookSender {
 
   private fill(): void {
     if (!this.running) return;
-    while (this.inFlight.size < this.s.concurrency) {
+    // A read first: the claim takes the write lock, which an idle poll need not.
+    const due = this.repo.nextDue();
+    while (due !== null && Date.parse(due) <= Date.now() && this.inFlight.size < this.s.concurrency) {
       const claimed = this.repo.claim(new Date().toISOString(), this.lockUntil());
       if (!claimed) break;
       const p = this.attempt(claimed)
