@@ -29,6 +29,7 @@ import type { Resolver } from './webhooks/url-guard.js';
 import { WebhookSender } from './webhooks/webhook-sender.js';
 import { WebhookService } from './webhooks/webhook-service.js';
 import { docsRoute, webhookUserAgent } from './routes/docs-route.js';
+import { consolePlugin, type ConsoleOptions } from './console/console-plugin.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -73,6 +74,7 @@ export interface AppOptions {
   logger?: boolean;
   /** Webhook delivery for tests: their own resolver, CA certificates, timeout or pause between looks. */
   webhooks?: { resolver?: Resolver; ca?: string | Buffer | (string | Buffer)[]; timeoutMs?: number; pollMs?: number };
+  console?: ConsoleOptions;
 }
 
 const SDK_PLATFORMS = new Set(['web', 'ios', 'android', 'react-native', 'flutter', 'node', 'python']);
@@ -221,6 +223,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(documentTypeRoutes);
   await app.register(openapiRoute);
   await app.register(docsRoute);
+  await app.register(consolePlugin(options.console));
 
   app.addHook('onReady', async () => {
     if (options.background === false) return;

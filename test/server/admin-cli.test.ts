@@ -39,7 +39,7 @@ describe('cli bootstrap (the contract used by outside checks)', () => {
     const db = new Database(join(dir, 'docex.sqlite'), { readonly: true });
     const keys = db.prepare('SELECT kind, capabilities, rate_limit_per_minute, hash FROM api_keys').all() as { kind: string; capabilities: string; rate_limit_per_minute: number; hash: Buffer }[];
     const org = db.prepare('SELECT capabilities FROM organizations WHERE id = ?').get(out.tenant) as { capabilities: string };
-    const member = db.prepare('SELECT role, password_hash FROM members').get() as { role: string; password_hash: string };
+    const member = db.prepare('SELECT m.role, u.password_hash FROM members m JOIN users u ON u.id = m.user_id').get() as { role: string; password_hash: string };
     db.close();
     expect(JSON.parse(org.capabilities)).toEqual([...CAPABILITIES]);
     expect(keys.map((k) => k.rate_limit_per_minute)).toEqual([77, 77]);

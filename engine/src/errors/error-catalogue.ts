@@ -150,6 +150,16 @@ export const ERROR_CATALOGUE = {
   request_pending: { status: 409, type: 'conflict_error', message: 'An access request is already awaiting review.' },
   request_decided: { status: 409, type: 'conflict_error', message: 'The access request has already been decided.' },
   request_not_found: { status: 404, type: 'not_found_error', message: 'No such access request exists.' },
+  // Console codes the spec's tables do not name (sign-in, invitations, review, proposals); docs/errors.md
+  // lists them under "Console codes beyond the spec".
+  sign_in_required: { status: 401, type: 'authentication_error', message: 'Sign in to the console first: the session is missing, has ended or was signed out.' },
+  sign_in_failed: { status: 401, type: 'authentication_error', message: 'The email address or the password is wrong.' },
+  csrf_token_invalid: { status: 403, type: 'permission_error', message: 'A console change needs the session\'s token in the X-CSRF-Token header, sent from the console\'s own origin.' },
+  invitation_invalid: { status: 404, type: 'not_found_error', message: 'The invitation link is unknown, already used or expired.' },
+  weak_password: { status: 400, type: 'invalid_request_error', message: 'The password must be 10 to 200 characters long.' },
+  llm_unconfigured: { status: 503, type: 'service_unavailable_error', message: 'No language model is configured on this server, so proposals from a description are unavailable.' },
+  field_not_found: { status: 404, type: 'not_found_error', message: 'The extraction has no such field.' },
+  invalid_correction: { status: 400, type: 'invalid_request_error', message: 'The corrected value does not fit the field\'s type.' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -1,7 +1,8 @@
-import { randomBytes, scryptSync } from 'node:crypto';
 import { CAPABILITIES, PUBLIC_CAPABILITIES } from '../auth/capabilities.js';
 import type { ServerConfig } from '../config.js';
 import type { AccountsRepo, Environment } from '../db/repos/accounts.js';
+import { MembersRepo } from '../db/repos/members.js';
+import { hashPasswordSync } from '../console/password.js';
 import { randomToken } from '../ids.js';
 import { KeyAdmin } from './key-admin.js';
 
@@ -20,12 +21,6 @@ export interface BootstrapResult {
   console: { email: string; password: string };
 }
 
-/** `scrypt$<salt hex>$<hash hex>`: a slow hash, as console passwords are chosen by people. */
-export function hashPassword(password: string): string {
-  const salt = randomBytes(16);
-  return `scrypt$${salt.toString('hex')}$${scryptSync(password, salt, 32).toString('hex')}`;
-}
-
 /**
  * An organization with every capability granted, an application with every capability
  * enabled, a secret key and a publishable key holding all they may hold, and a console owner.
@@ -40,7 +35,9 @@ export function bootstrap(accounts: AccountsRepo, defaults: ServerConfig['organi
     const publishable = admin.create(app, { kind: 'publishable', name: 'bootstrap publishable key', scopes: [...PUBLIC_CAPABILITIES], rate_limit_per_minute: options.rateLimit ?? null });
     const email = `owner-${randomToken(6).toLowerCase()}@example.com`;
     const password = randomToken(20);
-    accounts.createMember(org.id, email, hashPassword(password), 'owner');
+    const members = new MembersRepo(accounts.db);
+    const user = members.ensureUser(email, hashPasswordSync(password));
+    members.addMember(org.id, user.id, email, 'owner');
     accounts.audit(org.id, 'operator', 'organization.bootstrapped', org.id);
     return { tenant: org.id, application: app.id, secret_key: secret.key, publishable_key: publishable.key, console: { email, password } };
   });

@@ -231,4 +231,70 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX events_by_time ON events(created_at);
     `,
   },
+  {
+    version: 3,
+    name: 'console: people, sessions, invitations, access requests, corrections',
+    sql: `
+      -- A person signs in once and may belong to several organizations: the password moves
+      -- from each membership to the person. Memberships keep their email for invitations that
+      -- nobody has accepted yet (user_id NULL until then).
+      CREATE TABLE users (
+        id TEXT PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE,
+        password_hash TEXT,
+        created_at TEXT NOT NULL
+      );
+      INSERT INTO users (id, email, password_hash, created_at)
+        SELECT 'usr_' || lower(hex(randomblob(12))), lower(email), MAX(password_hash), MIN(created_at) FROM members GROUP BY lower(email);
+      ALTER TABLE members ADD COLUMN user_id TEXT REFERENCES users(id);
+      UPDATE members SET email = lower(email), user_id = (SELECT id FROM users WHERE users.email = lower(members.email));
+      -- 'invited' until accepted; the link's token is kept only as a hash.
+      ALTER TABLE members ADD COLUMN status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'invited'));
+      ALTER TABLE members ADD COLUMN invitation_hash TEXT;
+      ALTER TABLE members ADD COLUMN invitation_expires_at TEXT;
+      ALTER TABLE members ADD COLUMN invited_by TEXT;
+      CREATE INDEX members_by_user ON members(user_id);
+      CREATE UNIQUE INDEX members_by_invitation ON members(invitation_hash) WHERE invitation_hash IS NOT NULL;
+      -- The cookie holds a random token; only its SHA-256 is stored.
+      CREATE TABLE console_sessions (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        csrf_token TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        last_seen_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL
+      );
+      CREATE INDEX console_sessions_by_user ON console_sessions(user_id);
+      CREATE TABLE access_requests (
+        id TEXT PRIMARY KEY,
+        email TEXT NOT NULL,
+        password_hash TEXT NOT NULL,
+        organization_name TEXT NOT NULL,
+        use_case TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'rejected')),
+        organization_id TEXT,
+        decided_by TEXT,
+        decided_at TEXT,
+        created_at TEXT NOT NULL
+      );
+      CREATE UNIQUE INDEX access_requests_one_pending ON access_requests(email) WHERE status = 'pending';
+      -- A pending deletion: the organization stops serving at once and is deleted at this time
+      -- unless an owner cancels.
+      ALTER TABLE organizations ADD COLUMN deletion_due_at TEXT;
+      -- Corrections made in the review view: who, when, and the value before and after.
+      CREATE TABLE corrections (
+        id TEXT PRIMARY KEY,
+        extraction_id TEXT NOT NULL REFERENCES extractions(id) ON DELETE CASCADE,
+        field TEXT NOT NULL,
+        previous_value TEXT,
+        value TEXT,
+        user_id TEXT NOT NULL,
+        email TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX corrections_by_extraction ON corrections(extraction_id, created_at);
+      CREATE INDEX audit_log_by_organization ON audit_log(organization_id, created_at);
+      CREATE INDEX audit_log_by_time ON audit_log(created_at);
+    `,
+  },
 ];

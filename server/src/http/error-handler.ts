@@ -52,7 +52,8 @@ export function handleError(err: FastifyError, request: FastifyRequest, reply: F
     const retry = (body.error.details as { retry_after?: number } | undefined)?.retry_after;
     if (retry !== undefined) reply.header('Retry-After', String(retry));
   }
-  if (body.error.type === 'authentication_error') {
+  // The console's sign-in codes are not bearer-token challenges.
+  if (body.error.type === 'authentication_error' && !body.error.code.startsWith('sign_in_')) {
     // RFC 6750 3.1: a request without a credential gets the bare challenge, no error attribute.
     const challenge = body.error.code === 'missing_credentials' ? 'Bearer realm="docex"' : `Bearer realm="docex", error="invalid_token", error_description="${body.error.code}"`;
     reply.header('WWW-Authenticate', challenge);

@@ -34,6 +34,8 @@ export const OPENAPI_OPTIONS: SwaggerOptions = {
   },
   refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `schema${i}`) },
   transform: ({ schema, url, route }) => {
+    // The description is the /v1 API's; the console's own API and pages are described in docs/console.md.
+    if (!url.startsWith('/v1/')) return { schema: { ...schema, hide: true }, url };
     if (url === '/v1/extractions' && route.method === 'POST') return { schema: { ...schema, body: ExtractionForm }, url };
     if (route.config?.credential === 'none') return { schema: { ...schema, security: [] }, url };
     return { schema, url };

@@ -22,6 +22,9 @@ export interface Organization {
   max_pages: number | null;
   max_applications: number;
   max_document_types: number;
+  /** While status is `closed` (scheduled for deletion): when the deletion happens. */
+  deletion_due_at: string | null;
+  created_at: string;
 }
 
 export interface Application {
@@ -37,6 +40,7 @@ export interface Application {
   document_types: string[] | null;
   data_policy: DataPolicy;
   pinned_version: number | null;
+  created_at: string;
 }
 
 export interface ApiKey {
@@ -87,6 +91,8 @@ function organizationFrom(r: Row, p = ''): Organization {
     max_pages: (r[`${p}max_pages`] as number | null) ?? null,
     max_applications: r[`${p}max_applications`] as number,
     max_document_types: r[`${p}max_document_types`] as number,
+    deletion_due_at: (r[`${p}deletion_due_at`] as string | null) ?? null,
+    created_at: r[`${p}created_at`] as string,
   };
 }
 
@@ -104,6 +110,7 @@ function applicationFrom(r: Row, p = ''): Application {
     document_types: typeof types === 'string' ? list(types) : null,
     data_policy: { ...DEFAULT_DATA_POLICY, ...(JSON.parse((r[`${p}data_policy`] as string) || '{}') as Partial<DataPolicy>) },
     pinned_version: (r[`${p}pinned_version`] as number | null) ?? null,
+    created_at: r[`${p}created_at`] as string,
   };
 }
 
@@ -129,8 +136,8 @@ function keyFrom(r: Row, p = ''): ApiKey {
 }
 
 const KEY_COLUMNS = 'id, application_id, kind, environment, name, hint, capabilities, rate_limit_per_minute, monthly_quota, allowed_ips, allowed_origins, allowed_bundle_ids, expires_at, revoked_at, replaced_by, created_at';
-const APP_COLUMNS = 'id, organization_id, name, status, environment, capabilities, default_mode, default_document_type, document_types, data_policy, pinned_version';
-const ORG_COLUMNS = 'id, name, status, capabilities, monthly_quota, max_file_bytes, max_pages, max_applications, max_document_types';
+const APP_COLUMNS = 'id, organization_id, name, status, environment, capabilities, default_mode, default_document_type, document_types, data_policy, pinned_version, created_at';
+const ORG_COLUMNS = 'id, name, status, capabilities, monthly_quota, max_file_bytes, max_pages, max_applications, max_document_types, deletion_due_at, created_at';
 const prefixed = (alias: string, columns: string, p: string) =>
   columns
     .split(', ')
@@ -193,7 +200,7 @@ export class AccountsRepo {
   private readonly cache = new Map<string, KeyContext | string | null>();
   private cachedVersion = -1;
 
-  constructor(private readonly db: Db) {
+  constructor(readonly db: Db) {
     this.byHash = db.prepare(`${CONTEXT_SELECT} WHERE k.hash = ?`);
     this.byId = db.prepare(`${CONTEXT_SELECT} WHERE k.id = ?`);
     this.version = db.prepare('SELECT version FROM accounts_version WHERE id = 1').pluck();
@@ -338,12 +345,6 @@ export class AccountsRepo {
   /** Ends a rotated key's life at `expiresAt` and points it at its successor. */
   retireKey(id: string, expiresAt: string, replacedBy: string): void {
     statement(this.db, 'UPDATE api_keys SET expires_at = ?, grace_until = ?, replaced_by = ? WHERE id = ?').run(expiresAt, expiresAt, replacedBy, id);
-  }
-
-  createMember(organizationId: string, email: string, passwordHash: string, role: 'owner' | 'admin' | 'developer' | 'viewer'): string {
-    const id = newId('mem_');
-    statement(this.db, 'INSERT INTO members (id, organization_id, email, password_hash, role, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(id, organizationId, email, passwordHash, role, isoNow());
-    return id;
   }
 
   audit(organizationId: string, actor: string, action: string, target: string | null, details: unknown = null): void {
