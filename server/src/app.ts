@@ -47,6 +47,7 @@ declare module 'fastify' {
 }
 
 export interface Services {
+  config: ServerConfig;
   db: Db;
   accounts: AccountsRepo;
   extractionsRepo: ExtractionsRepo;
@@ -110,6 +111,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   // Client tokens are signed with a secret made once per data directory, so they outlive restarts.
   const tokenSecret = Buffer.from(accounts.settingOnce('token_signing_secret', randomBytes(32).toString('hex')), 'hex');
   const services: Services = {
+    config,
     db,
     accounts,
     extractionsRepo,
