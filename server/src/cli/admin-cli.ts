@@ -6,9 +6,10 @@ import { KeyAdmin, keySummary, type KeyRequest } from '../admin/key-admin.js';
 import { readServerConfig } from '../config.js';
 import { AccountsRepo, type Environment } from '../db/repos/accounts.js';
 import { openDatabase } from '../db/open-database.js';
+import { runAccessRequestsCommand } from './access-requests-cli.js';
 import { runWebhooksCommand } from './webhooks-cli.js';
 
-export const ADMIN_COMMANDS = ['bootstrap', 'keys', 'api', 'webhooks'];
+export const ADMIN_COMMANDS = ['bootstrap', 'keys', 'api', 'webhooks', 'access-requests'];
 
 export const ADMIN_USAGE = `Usage: npm run --silent cli -- bootstrap --data-dir DIR --json [--environment development|test|production] [--rate-limit N]
        npm run --silent cli -- keys list   --application APP [--data-dir DIR] [--json]
@@ -19,6 +20,7 @@ export const ADMIN_USAGE = `Usage: npm run --silent cli -- bootstrap --data-dir 
        npm run --silent cli -- keys revoke --application APP --key KEY_ID [--json]
        npm run --silent cli -- api enable|disable [--data-dir DIR]
        npm run --silent cli -- webhooks add|list|test|enable|disable|rotate|remove|deliveries ... (see webhooks --help)
+       npm run --silent cli -- access-requests list|approve|reject|open|close [--request ID] ... (see access-requests --help)
 
   bootstrap  creates an organization with every capability, an application, a secret and a
              publishable key and a console owner; prints {"tenant", "application", "secret_key",
@@ -26,6 +28,8 @@ export const ADMIN_USAGE = `Usage: npm run --silent cli -- bootstrap --data-dir 
   keys       the operator's key administration (keys are shown once, at creation or rotation)
   api        switches the public API off (503 receviz_disabled) or on; the server keeps running
   webhooks   webhook endpoints: add (secret shown once), list, test, enable, rotate, deliveries
+  access-requests  requests for an organization sent with the console's form: list, approve
+             (creates the organization and its owner), reject; open or close the form
 The data directory defaults to DATA_DIR or ./data; every command works while the server runs.
 Exit status: 0 done, 1 refused (the error is printed), 2 usage error.`;
 
@@ -35,6 +39,7 @@ const int = (v: string | undefined) => (v === undefined ? undefined : /^-?\d+$/.
 /** Runs an operator command; returns the exit status. Output is JSON with --json, text otherwise. */
 export async function runAdminCommand(argv: string[], out: (s: string) => void = (s) => process.stdout.write(s)): Promise<number> {
   if (argv[0] === 'webhooks') return runWebhooksCommand(argv, out);
+  if (argv[0] === 'access-requests') return runAccessRequestsCommand(argv, out);
   let parsed;
   try {
     parsed = parseArgs({

@@ -157,7 +157,9 @@ export class MembersRepo {
     statement(this.db, 'DELETE FROM console_sessions WHERE user_id = ?').run(userId);
   }
 
-  purgeSessions(nowIso: string): number {
-    return statement(this.db, 'DELETE FROM console_sessions WHERE expires_at <= ?').run(nowIso).changes;
+  /** Deletes sessions that have ended: past `expires_at`, or idle since before `idleBeforeIso` when given. */
+  purgeSessions(nowIso: string, idleBeforeIso?: string): number {
+    if (idleBeforeIso === undefined) return statement(this.db, 'DELETE FROM console_sessions WHERE expires_at <= ?').run(nowIso).changes;
+    return statement(this.db, 'DELETE FROM console_sessions WHERE expires_at <= ? OR last_seen_at <= ?').run(nowIso, idleBeforeIso).changes;
   }
 }
