@@ -33,6 +33,7 @@ async function main(): Promise<void> {
         `  publishable key  ${made.publishable_key}`,
         `  console owner    ${made.console.email} / ${made.console.password}`,
         `Try: curl -H "Authorization: Bearer ${made.secret_key}" http://${config.host}:${config.port}/v1/me`,
+        `Console: http://${config.host}:${config.port}/console/ (sign in as the console owner above)`,
         '',
       ].join('\n'),
     );

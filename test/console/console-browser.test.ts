@@ -1,0 +1,244 @@
+// The console in Chromium (Debian's chromium through playwright-core): the issue's main flow at
+// 1280 px (sign in, application, key, webhook endpoint, document type published with a breaking
+// change, a receipt from test/fixtures in the playground, a correction in the review view, the
+// usage chart), then every main page at 1280 and 390 px: screenshots kept in test/artifacts/console,
+// axe-core's serious and critical violations (none allowed), nothing wider than the screen, and
+// the keyboard alone getting through sign-in and the sections.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildConsole, chromiumMissing, launchChromium, openPage, overflowsSideways, screenshot, seriousViolations } from '../support/console-browser.js';
+import { startTestServer, type TestServer } from '../support/server-harness.js';
+
+if (chromiumMissing) console.log(`skipped: console browser tests, ${chromiumMissing}`);
+
+const RECEIPT = fileURLToPath(new URL('../fixtures/sample-receipt.png', import.meta.url));
+
+let s: TestServer;
+let browser: Browser;
+let base: string;
+/** Pages visited in the flow, for the second pass at 390 px. */
+const visited: { name: string; path: string }[] = [];
+
+beforeAll(async () => {
+  if (chromiumMissing) return;
+  const uiDir = await buildConsole();
+  // A public address for the webhook endpoint's host name: saving checks where it resolves.
+  const resolver = async () => [{ address: '93.184.215.14', family: 4 as const }];
+  s = await startTestServer({ console: { uiDir }, webhooks: { resolver } });
+  await s.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(s.app.server.address() as { port: number }).port}`;
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await s?.close();
+});
+
+/** Screenshot, accessibility check and width check of the page as it is now. */
+async function check(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await screenshot(page, name);
+  const violations = await seriousViolations(page);
+  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+  expect(await overflowsSideways(page), `${name} is wider than the screen`).toBe(false);
+  const path = new URL(page.url()).pathname + new URL(page.url()).search;
+  if (!visited.some((v) => v.name === name)) visited.push({ name, path });
+}
+
+/** Waits until the element shows the text (playwright-core has no web-first assertions). */
+async function shows(locator: Locator, text: string | RegExp) {
+  await locator.filter({ hasText: text }).first().waitFor({ timeout: 15_000 });
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${base}/console/sign-in`);
+  await page.getByLabel('Email').fill(s.boot.console.email);
+  await page.getByLabel('Password').fill(s.boot.console.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Applications' }).waitFor();
+}
+
+describe.skipIf(chromiumMissing !== null)('console in Chromium', () => {
+  it('serves the pages with a content security policy, and deep links', async () => {
+    const res = await fetch(`${base}/console/o/anything/usage`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<div id="root">');
+    expect(html).toContain("default-src 'self'");
+  });
+
+  it('runs the main flow at 1280 px', async () => {
+    const page = await openPage(browser, 1280);
+    page.on('dialog', (d) => void d.accept());
+
+    await page.goto(`${base}/console/`);
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await check(page, 'sign-in');
+    // A wrong password is refused with the error body's message.
+    await page.getByLabel('Email').fill(s.boot.console.email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await shows(page.getByRole('alert'), 'sign_in_failed');
+    await page.getByLabel('Password').fill(s.boot.console.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Applications' }).waitFor();
+    await check(page, 'applications');
+
+    // An application.
+    await page.getByRole('button', { name: 'New application' }).click();
+    await page.getByLabel('Name').fill('Kiosk receipts');
+    await page.getByLabel('Environment').selectOption('development');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Kiosk receipts' }).waitFor();
+    await page.getByLabel('Default document type').fill('payment_receipt');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Saved.').waitFor();
+    await check(page, 'application-settings');
+
+    // A key, shown once.
+    await page.getByRole('link', { name: 'Keys' }).click();
+    await page.getByRole('button', { name: 'New key' }).click();
+    await page.getByLabel('Name').fill('kiosk 1');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const key = await page.getByTestId('secret-value').textContent();
+    expect(key).toMatch(/^svc_test_/);
+    await check(page, 'keys');
+    await page.getByRole('button', { name: 'I have stored it' }).click();
+    await page.getByRole('cell', { name: 'kiosk 1' }).waitFor();
+    // The key works on the API.
+    const me = await fetch(`${base}/v1/me`, { headers: { authorization: `Bearer ${key}` } });
+    expect(me.status).toBe(200);
+
+    // A webhook endpoint with its signing secret shown once.
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByLabel('HTTPS URL').fill('https://hooks.example.com/docex');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    expect(await page.getByTestId('secret-value').textContent()).toMatch(/^svcwhsec_/);
+    await page.getByRole('link', { name: 'https://hooks.example.com/docex' }).waitFor();
+    await check(page, 'webhooks');
+
+    // A document type from a template, then a breaking change published deliberately.
+    await page.getByRole('link', { name: 'Document types' }).click();
+    await page.getByRole('button', { name: 'New document type' }).click();
+    await page.getByLabel(/^Key/).fill('kiosk_receipt');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Document type kiosk_receipt' }).waitFor();
+    const editor = page.getByLabel('Definition (JSON) of the draft');
+    const definition = JSON.parse(await editor.inputValue()) as { fields: Record<string, { type: string }> };
+    // Live validation shows a problem at its path...
+    const [firstField] = Object.keys(definition.fields);
+    await editor.fill(JSON.stringify({ ...definition, fields: { ...definition.fields, [firstField]: { type: 'no_such_type' } } }, null, 2));
+    await shows(page.locator('#problems'), `fields.${firstField}`);
+    // ...and a field turned from one type into another is a breaking change.
+    const moneyField = Object.keys(definition.fields).find((f) => definition.fields[f].type === 'money')!;
+    await editor.fill(JSON.stringify({ ...definition, fields: { ...definition.fields, [moneyField]: { ...definition.fields[moneyField], type: 'string' } } }, null, 2));
+    await shows(page.locator('#problems'), 'The definition is valid.');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByText('breaking', { exact: true }).first().waitFor();
+    await page.getByRole('button', { name: 'Publish the draft' }).click();
+    await shows(page.getByRole('alert'), 'breaking_change');
+    await page.getByLabel(/I understand that this is a breaking change/).check();
+    await page.getByRole('button', { name: 'Publish the draft' }).click();
+    await shows(page.getByRole('status'), /Published as version \d/);
+    await check(page, 'document-type');
+
+    // A receipt from the fixtures through the playground, then its review.
+    await page.getByRole('link', { name: 'Applications' }).click();
+    await page.getByRole('link', { name: 'Kiosk receipts' }).click();
+    await page.getByRole('link', { name: 'Playground' }).click();
+    await page.getByLabel(/^Document \(/).setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: readFileSync(RECEIPT) });
+    await page.getByRole('button', { name: 'Run the extraction' }).click();
+    await page.getByRole('link', { name: 'Open the review' }).waitFor({ timeout: 90_000 });
+    await check(page, 'playground');
+    await page.getByRole('link', { name: 'Open the review' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Fields' }).waitFor();
+    await page.locator('img[alt^="Page 1"]').waitFor();
+    await page.locator('rect.box').first().waitFor({ state: 'attached' });
+    await check(page, 'review');
+    await page.getByRole('button', { name: 'Correct total' }).click();
+    await page.getByLabel('Value of total').fill('12.34');
+    await page.getByRole('button', { name: 'Save correction' }).click();
+    await shows(page.getByRole('status'), 'Corrected total.');
+    await shows(page.getByRole('listitem').filter({ hasText: s.boot.console.email }), '12.34');
+
+    // The extractions list, usage, members, the audit log and the organization.
+    await page.getByRole('link', { name: 'Extractions', exact: true }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Extractions' }).waitFor();
+    await page.getByRole('table', { name: undefined }).first().waitFor();
+    await check(page, 'extractions');
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Usage' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Usage' }).waitFor();
+    await page.getByTestId('chart-requests-and-documents').locator('svg.recharts-surface').waitFor();
+    await page.getByText('Requests and documents as a table').click();
+    const today = new Date().toISOString().slice(0, 10);
+    await page.getByRole('row').filter({ hasText: today }).first().waitFor();
+    await shows(page.getByRole('region', { name: 'Documents this month' }).or(page.locator('section[aria-labelledby="month-title"]')), /\d+ (of \d+ )?documents/);
+    await check(page, 'usage');
+    for (const [section, heading] of [
+      ['Members', 'Members'],
+      ['Audit log', 'Audit log'],
+      ['Organization', 'Organization'],
+      ['Document types', 'Document types'],
+    ] as const) {
+      await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: section }).click();
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await check(page, section.toLowerCase().replace(' ', '-'));
+    }
+    await shows(page.locator('body'), 'key.created');
+    await page.context().close();
+  }, 240_000);
+
+  it('shows every main page at 390 px wide without violations or sideways scrolling', async () => {
+    expect(visited.length).toBeGreaterThan(10);
+    const page = await openPage(browser, 390);
+    await signIn(page);
+    for (const { name, path } of visited) {
+      if (name === 'sign-in') continue;
+      await page.goto(base + path);
+      await page.locator('h1').first().waitFor();
+      await check(page, name);
+    }
+    await page.context().close();
+  }, 240_000);
+
+  it('takes the keyboard alone through sign-in and every section', async () => {
+    const page = await openPage(browser, 1280);
+    await page.goto(`${base}/console/sign-in`);
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(s.boot.console.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(s.boot.console.password);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Applications' }).waitFor();
+    // The page's heading has the focus after signing in.
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe('Applications');
+    // On a fresh load the skip link comes first and moves to the content.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Applications' }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate('location.hash')).toBe('#main');
+    await page.goto(`${base}/console/`);
+    await page.getByRole('heading', { level: 1, name: 'Applications' }).waitFor();
+    for (const section of ['Document types', 'Extractions', 'Usage', 'Members', 'Audit log', 'Organization', 'Applications']) {
+      // Tab forward until the section's link has focus, then follow it with Enter.
+      for (let i = 0; i < 40; i++) {
+        await page.keyboard.press('Tab');
+        const focused = (await page.evaluate(`({ text: document.activeElement?.textContent ?? '', nav: !!document.activeElement?.closest('nav[aria-label="Sections"]') })`)) as { text: string; nav: boolean };
+        if (focused.nav && focused.text === section) break;
+      }
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { level: 1, name: section === 'Organization' ? 'Organization' : section }).waitFor();
+      // The new page's heading has the focus, so the next Tab starts from the content.
+      expect(await page.evaluate('document.activeElement?.tagName')).toBe('H1');
+    }
+    // Nothing on the pages takes focus out of order.
+    expect(await page.locator('[tabindex]:not([tabindex="0"]):not([tabindex="-1"])').count()).toBe(0);
+    await page.context().close();
+  }, 120_000);
+});
