@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ExtractionContent } from '../../../engine/src/contracts/extraction.js';
 import { ServiceError } from '../../../engine/src/errors/service-error.js';
 import type { DocumentTypeVersion } from '../../../engine/src/extract/document-type.js';
 import { sniffMediaType } from '../../../engine/src/intake/sniff.js';
@@ -11,6 +12,7 @@ import { isFinal, type EventRecord, type ExtractionRecord, type ExtractionsRepo,
 import type { DocumentTypeService } from '../doctypes/document-type-service.js';
 import { withTimeout } from '../with-timeout.js';
 import { expiresAt, IDEMPOTENCY_WINDOW_MS } from '../retention.js';
+import { encodeKeptDocument, type KeptPage } from '../console/kept-document.js';
 import { completionEvents } from './events.js';
 import type { ExtractionRunner, RunInput } from './extraction-runner.js';
 import { queuedObject, succeededObject, type ExtractionHead } from './extraction-object.js';
@@ -44,6 +46,13 @@ export interface CreateOutcome {
   /** True for an idempotent replay (not counted again). */
   replayed: boolean;
   pages: number;
+  /** With `CreateOptions.withOcr`, a synchronous read's text lines per page (the playground shows them). */
+  ocr?: KeptPage[];
+}
+
+export interface CreateOptions {
+  /** Return the text lines read in the outcome, whatever the data policy keeps. */
+  withOcr?: boolean;
 }
 
 /** Quota counters: per organization and per key, by UTC month (YYYY-MM). */
@@ -66,6 +75,7 @@ export interface ExtractionServiceSettings {
 /** Creating and reading extractions: the rules of `POST /v1/extractions` and `GET /v1/extractions/{id}`. */
 export class ExtractionService {
   private readonly inFlight = new Map<string, Promise<CreateOutcome>>();
+  private documentsDirMade = false;
 
   constructor(
     private readonly repo: ExtractionsRepo,
@@ -84,7 +94,7 @@ export class ExtractionService {
     return Math.min(MAX_FILE_BYTES, auth.organization.max_file_bytes ?? MAX_FILE_BYTES);
   }
 
-  async create(auth: AuthContext, req: ExtractionRequest, requestId: string, idempotencyKey: string | undefined): Promise<CreateOutcome> {
+  async create(auth: AuthContext, req: ExtractionRequest, requestId: string, idempotencyKey: string | undefined, opts: CreateOptions = {}): Promise<CreateOutcome> {
     requireCapabilities(auth, req.file ? ['documents.extract', 'documents.upload'] : ['documents.extract']);
     // parseExtractionRequest has checked the option's value already.
     if (req.options.tiling === 'adaptive') requireCapabilities(auth, ['adaptive_tiling']);
@@ -97,7 +107,7 @@ export class ExtractionService {
     }
     const type = this.types.resolveForExtraction(auth, req.documentType, req.schemaVersion);
 
-    if (idempotencyKey === undefined) return this.accept(auth, req, requestId, type, mode);
+    if (idempotencyKey === undefined) return this.accept(auth, req, requestId, type, mode, opts);
     const now = new Date();
     const hash = requestHash(req, type, mode);
     const held = this.repo.claimIdempotency(auth.key.id, idempotencyKey, hash, requestId, now.toISOString(), new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString());
@@ -105,7 +115,7 @@ export class ExtractionService {
       if (held.request_hash !== hash) throw new ServiceError('idempotency_key_reused');
       return this.replay(auth, held.extraction_id);
     }
-    const run = this.accept(auth, req, requestId, type, mode).catch((err: unknown) => {
+    const run = this.accept(auth, req, requestId, type, mode, opts).catch((err: unknown) => {
       // Nothing was created: free the key so a corrected retry can go ahead.
       this.repo.dropIdempotency(auth.key.id, idempotencyKey, requestId);
       throw err;
@@ -142,7 +152,7 @@ export class ExtractionService {
     return { status: isFinal(stored.status) ? 200 : 202, body: objectBytes(stored), id: extractionId, replayed: true, pages: 0 };
   }
 
-  private async accept(auth: AuthContext, req: ExtractionRequest, id: string, type: DocumentTypeVersion, mode: string): Promise<CreateOutcome> {
+  private async accept(auth: AuthContext, req: ExtractionRequest, id: string, type: DocumentTypeVersion, mode: string, opts: CreateOptions): Promise<CreateOutcome> {
     const now = new Date();
     const month = monthOf(now);
     const subjects = [
@@ -192,18 +202,45 @@ export class ExtractionService {
       return { status: 202, body: bytes, id, replayed: false, pages: 0 };
     }
     const input: RunInput = req.file ? { file: req.file.bytes, declaredType: req.file.declaredType } : { clientOcr: req.clientOcr };
-    const content = await withTimeout(this.runner.run(input, type, { mode, options: req.options, llm: policy.llm, limits }), this.settings.syncTimeoutMs ?? SYNC_TIMEOUT_MS);
+    // The review view shows the text read on the page image: while the result is kept, the
+    // lines are asked for (and kept with the document), whether or not the caller wants them.
+    const keep = policy.retention !== 'zero';
+    const asked = req.options.include_ocr === true;
+    const options = (keep || opts.withOcr) && !asked ? { ...req.options, include_ocr: true } : req.options;
+    const read = await withTimeout(this.runner.run(input, type, { mode, options, llm: policy.llm, limits }), this.settings.syncTimeoutMs ?? SYNC_TIMEOUT_MS);
+    const lines = read.ocr?.pages as KeptPage[] | undefined;
+    const content = asked ? read : withoutOcr(read);
     const body = succeededObject(head, content);
     const done = new Date();
     const text = JSON.stringify(body);
     const bytes = Buffer.from(text);
-    const kept = policy.retention === 'zero' ? null : bytes;
+    const documentPath = keep ? await this.keepDocument(id, req, lines ?? []) : null;
     await store(
-      { ...this.row(auth, head, 'succeeded', kept, null, content.processing.pages, done.toISOString()), expires_at: expiresAt(policy, done, false) },
+      { ...this.row(auth, head, 'succeeded', keep ? bytes : null, documentPath, content.processing.pages, done.toISOString()), expires_at: expiresAt(policy, done, false) },
       null,
       completionEvents(auth.application.id, auth.livemode, body, text),
-    );
-    return { status: 200, body: bytes, id, replayed: false, pages: content.processing.pages };
+    ).catch(async (err: unknown) => {
+      if (documentPath) await rm(documentPath, { force: true });
+      throw err;
+    });
+    return { status: 200, body: bytes, id, replayed: false, pages: content.processing.pages, ...(opts.withOcr ? { ocr: lines ?? [] } : {}) };
+  }
+
+  /**
+   * Keeps a synchronous read's document and lines for the review view, under the data
+   * directory, as long as the result (the retention sweep deletes the file with it). Not
+   * flushed: losing it to a power cut loses only the page image, never the result.
+   */
+  private async keepDocument(id: string, req: ExtractionRequest, pages: KeptPage[]): Promise<string> {
+    const dir = join(this.settings.dataDir, 'documents');
+    if (!this.documentsDirMade) {
+      await mkdir(dir, { recursive: true });
+      this.documentsDirMade = true;
+    }
+    const path = join(dir, id);
+    const header = { kind: req.file ? ('file' as const) : ('client_ocr' as const), ...(req.file?.declaredType ? { declared_type: req.file.declaredType } : {}), pages };
+    await writeFile(path, encodeKeptDocument(header, req.file?.bytes ?? null));
+    return path;
   }
 
   /** Over 10 MB, or a PDF of more than 3 pages: queued instead of read while the caller waits. */
@@ -246,6 +283,13 @@ function objectBytes(stored: Pick<ExtractionRecord, 'status' | 'body'>): Buffer 
   if (isFinal(stored.status)) return stored.body!;
   const body = JSON.parse(stored.body!.toString('utf8')) as Record<string, unknown>;
   return Buffer.from(JSON.stringify({ ...body, status: stored.status }));
+}
+
+/** The content without the text lines the caller did not ask for. */
+function withoutOcr(content: ExtractionContent): ExtractionContent {
+  const rest = { ...content };
+  delete rest.ocr;
+  return rest;
 }
 
 /** Same request, same hash: the document (or lines), type, version, mode, options, metadata and async flag. */

@@ -67,6 +67,35 @@ export interface EventRecord {
 
 const EXTRACTION_COLUMNS = 'id, organization_id, application_id, key_id, livemode, status, document_type, schema_id, mode, body, error, pages, document_path, created_at, completed_at, expires_at';
 
+/** Filters of the console's extraction list; times are ISO 8601 UTC. */
+export interface ConsoleListFilter {
+  status?: ExtractionStatus;
+  documentType?: string;
+  reviewRequired?: boolean;
+  livemode?: boolean;
+  from?: string;
+  to?: string;
+  before?: { created_at: string; id: string };
+  limit: number;
+}
+
+/** One row of the console's list (no result content). */
+export interface ConsoleListRow {
+  id: string;
+  status: ExtractionStatus;
+  document_type: string | null;
+  schema_version: number | null;
+  mode: string;
+  livemode: boolean;
+  pages: number | null;
+  created_at: string;
+  completed_at: string | null;
+  review_required: boolean | null;
+  /** A person corrected a value of the result. */
+  corrected: boolean;
+  error_code: string | null;
+}
+
 /** What `bodyOf` reads: the owner, the status and the stored body. */
 export type StoredBody = Pick<ExtractionRecord, 'application_id' | 'status' | 'body'>;
 
@@ -244,6 +273,55 @@ export class ExtractionsRepo {
   /** Frees a claim whose request created no extraction, so a retry can proceed. */
   dropIdempotency(credentialId: string, key: string, extractionId: string): void {
     statement(this.db, 'DELETE FROM idempotency_keys WHERE credential_id = ? AND idempotency_key = ? AND extraction_id = ?').run(credentialId, key, extractionId);
+  }
+
+  /**
+   * The console's list of an application's extractions, newest first, after the `before`
+   * cursor (created_at and id of the last row of the page before). `review_required` is read
+   * from the stored result (null while queued, for failures, and for results no longer kept).
+   */
+  consoleList(applicationId: string, f: ConsoleListFilter): ConsoleListRow[] {
+    const where = ['application_id = @app'];
+    if (f.status) where.push('status = @status');
+    if (f.documentType) where.push('document_type = @documentType');
+    if (f.livemode !== undefined) where.push('livemode = @livemode');
+    if (f.from) where.push('created_at >= @from');
+    if (f.to) where.push('created_at < @to');
+    if (f.before) where.push('(created_at < @beforeAt OR (created_at = @beforeAt AND id < @beforeId))');
+    if (f.reviewRequired !== undefined) where.push("json_extract(CAST(body AS TEXT), '$.review.required') = @review");
+    const sql = `SELECT id, status, document_type, mode, livemode, pages, created_at, completed_at,
+        json_extract(CAST(body AS TEXT), '$.schema_version') AS schema_version,
+        json_extract(CAST(body AS TEXT), '$.review.required') AS review_required,
+        json_extract(error, '$.code') AS error_code,
+        EXISTS (SELECT 1 FROM corrections c WHERE c.extraction_id = extractions.id) AS corrected
+      FROM extractions WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT @limit`;
+    const rows = statement(this.db, sql).all({
+      app: applicationId,
+      status: f.status ?? null,
+      documentType: f.documentType ?? null,
+      livemode: f.livemode ? 1 : 0,
+      from: f.from ?? null,
+      to: f.to ?? null,
+      beforeAt: f.before?.created_at ?? null,
+      beforeId: f.before?.id ?? null,
+      review: f.reviewRequired ? 1 : 0,
+      limit: f.limit,
+    }) as Record<string, unknown>[];
+    return rows.map((r) => ({
+      ...(r as unknown as ConsoleListRow),
+      livemode: r.livemode === 1,
+      review_required: r.review_required === null ? null : r.review_required === 1,
+      corrected: r.corrected === 1,
+    }));
+  }
+
+  /**
+   * Replaces a finished result's stored object (a correction made in the console) and drops
+   * the copy in memory, so the API's next read answers the new one.
+   */
+  replaceBody(id: string, body: Buffer): void {
+    this.finished?.delete(id);
+    statement(this.db, 'UPDATE extractions SET body = ? WHERE id = ? AND body IS NOT NULL').run(body, id);
   }
 
   /** Removes a result kept no longer (zero retention after its first read). */
