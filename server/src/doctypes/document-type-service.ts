@@ -1,5 +1,6 @@
-import type { PublishedVersion } from '../../../engine/src/contracts/definition.js';
+import type { Change, Definition, PublishedVersion } from '../../../engine/src/contracts/definition.js';
 import { checkDefinition } from '../../../engine/src/doctypes/check-definition.js';
+import { diffDefinitions } from '../../../engine/src/doctypes/diff-definitions.js';
 import { definitionJsonSchema } from '../../../engine/src/doctypes/json-schema.js';
 import { publishDraft } from '../../../engine/src/doctypes/publish.js';
 import { isTemplateName, TEMPLATE_NAMES, templateDefinition } from '../../../engine/src/doctypes/templates/index.js';
@@ -11,7 +12,8 @@ import type { AuthContext } from '../auth/authenticate.js';
 import { isoNow } from '../ids.js';
 import { invalidParameter } from '../http/invalid-parameter.js';
 
-const KEY_PATTERN = /^[a-z][a-z0-9_]{1,63}$/;
+/** A document type key: 2 to 64 characters of a-z, 0-9 and _, starting with a letter. */
+export const KEY_PATTERN = /^[a-z][a-z0-9_]{1,63}$/;
 const BUILTIN_CREATED_AT = '2026-01-01T00:00:00.000Z';
 
 /** The spec answers `document_type_not_found` with 400 when a token's or session's type list names an unusable type. */
@@ -157,7 +159,7 @@ export class DocumentTypeService {
 
   /** `POST /v1/document-types`: a new type from a template or a definition; published as version 1 unless `publish` is false. */
   create(organization: Organization, body: { key: string; template?: string; definition?: unknown; publish?: boolean }) {
-    if (!KEY_PATTERN.test(body.key)) throw new ServiceError('invalid_key', { param: 'key' });
+    if (typeof body.key !== 'string' || !KEY_PATTERN.test(body.key)) throw new ServiceError('invalid_key', { param: 'key' });
     if ((body.template === undefined) === (body.definition === undefined)) {
       throw invalidParameter('template', 'must be given, or definition, but not both');
     }
@@ -184,6 +186,19 @@ export class DocumentTypeService {
     const at = isoNow();
     this.repo.publish(organization.id, key, version, at);
     return versionObject(key, { ...version, created_at: at });
+  }
+
+  /**
+   * What publishing the draft now would record: the changes from the latest version, each with
+   * its breaking flag (none before version 1, as publication records them). `no_draft` without a draft.
+   */
+  draftChanges(organization: Organization, key: string): { base_version: number | null; changes: Change[]; breaking: boolean } {
+    const t = isTemplateName(key) ? null : this.repo.type(organization.id, key);
+    if (!t) throw new ServiceError('document_type_not_found');
+    if (t.draft === null) throw new ServiceError('no_draft');
+    const latest = this.repo.latest(organization.id, key);
+    if (!latest) return { base_version: null, changes: [], breaking: false };
+    return { base_version: latest.version, ...diffDefinitions(latest.definition, JSON.parse(t.draft) as Definition) };
   }
 
   archive(organization: Organization, key: string) {

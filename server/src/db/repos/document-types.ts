@@ -16,6 +16,28 @@ export interface StoredVersion extends PublishedVersion {
   created_at: string;
 }
 
+/** A version as a list shows it: no definition or schema. */
+export interface VersionSummary {
+  version: number;
+  schema_id: string;
+  created_at: string;
+  breaking: boolean;
+  changes: PublishedVersion['changes'];
+}
+
+/** A type as the console's list shows it. */
+export interface TypeSummary {
+  key: string;
+  status: 'active' | 'archived';
+  template: string | null;
+  /** The definition's name: the draft's when there is one, else the latest version's. */
+  name: string | null;
+  latest_version: number | null;
+  has_draft: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
 /** An organization's own document types and their published versions: all their SQL. */
 export class DocumentTypesRepo {
   constructor(private readonly db: Db) {}
@@ -72,6 +94,30 @@ export class DocumentTypesRepo {
       schema_id: string;
       created_at: string;
     }[];
+  }
+
+  /** Every version of a type, oldest first, with its changes and breaking flag. */
+  versionSummaries(organizationId: string, key: string): VersionSummary[] {
+    const rows = statement(
+      this.db,
+      `SELECT version, schema_id, created_at, json_extract(body, '$.breaking') AS breaking, json_extract(body, '$.changes') AS changes
+       FROM document_type_versions WHERE organization_id = ? AND key = ? ORDER BY version`,
+    ).all(organizationId, key) as { version: number; schema_id: string; created_at: string; breaking: number; changes: string }[];
+    return rows.map((r) => ({ ...r, breaking: r.breaking === 1, changes: JSON.parse(r.changes) as VersionSummary['changes'] }));
+  }
+
+  /** The organization's types with their names, latest version numbers and whether each has a draft, by key. */
+  summaries(organizationId: string): TypeSummary[] {
+    const rows = statement(
+      this.db,
+      `SELECT t.key, t.status, t.template, t.draft IS NOT NULL AS has_draft, t.created_at, t.updated_at, v.version AS latest_version,
+              COALESCE(json_extract(t.draft, '$.name'), json_extract(v.body, '$.definition.name')) AS name
+       FROM document_types t
+       LEFT JOIN document_type_versions v ON v.organization_id = t.organization_id AND v.key = t.key
+         AND v.version = (SELECT MAX(version) FROM document_type_versions m WHERE m.organization_id = t.organization_id AND m.key = t.key)
+       WHERE t.organization_id = ? ORDER BY t.key`,
+    ).all(organizationId) as (Omit<TypeSummary, 'has_draft'> & { has_draft: number })[];
+    return rows.map((r) => ({ ...r, has_draft: r.has_draft === 1 }));
   }
 
   bySchemaId(organizationId: string, schemaId: string): (StoredVersion & { key: string }) | null {
