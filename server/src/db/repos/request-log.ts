@@ -25,6 +25,31 @@ export interface UsageFigures {
   daily: { date: string; requests: number; documents: number; pages: number; errors: number }[];
 }
 
+/** One UTC day (or a whole window) of the request log, with latency percentiles in milliseconds. */
+export interface UsageDay {
+  date: string;
+  requests: number;
+  documents: number;
+  pages: number;
+  errors: number;
+  p50: number | null;
+  p95: number | null;
+}
+
+/** Whose rows: every application of an organization, or one application. */
+export type UsageScope = { organizationId: string } | { applicationId: string };
+
+/**
+ * The nearest-rank percentile `p` of the rows' `duration_ms`, as `/v1/usage` computes it: the
+ * value at 0-based rank floor(p * n) of the sorted durations (the last one at most). `rn` and
+ * `n` are the row's rank and its group's size.
+ */
+const percentileSql = (p: number) => `MAX(CASE WHEN rn = MIN(n, CAST(n * ${p} AS INTEGER) + 1) THEN duration_ms END)`;
+
+const scopeSql = (scope: UsageScope) =>
+  'organizationId' in scope ? 'application_id IN (SELECT id FROM applications WHERE organization_id = ?)' : 'application_id = ?';
+const scopeValue = (scope: UsageScope) => ('organizationId' in scope ? scope.organizationId : scope.applicationId);
+
 const LOG_COLUMNS = 'application_id, key_id, method, route, status, code, duration_ms, documents, pages, sdk, created_at';
 const LOG_VALUES_PER_ROW = 11;
 
@@ -148,6 +173,37 @@ export class RequestLogRepo {
       )
       .all(applicationId, fromIso) as UsageFigures['daily'];
     return { ...totals, durations, daily };
+  }
+
+  /**
+   * Requests, documents, pages, errors (status 400 and above) and the 50th and 95th latency
+   * percentiles per UTC day from `fromIso` on (days without requests are absent), and the same
+   * over the whole window: aggregated in SQL, so only one row a day leaves the database.
+   */
+  async dailyUsage(scope: UsageScope, fromIso: string): Promise<{ days: UsageDay[]; total: Omit<UsageDay, 'date'> }> {
+    await this.flush();
+    const where = `created_at >= ? AND ${scopeSql(scope)}`;
+    const days = statement(
+      this.db,
+      `WITH r AS (
+         SELECT substr(created_at, 1, 10) AS date, status, documents, pages, duration_ms,
+                ROW_NUMBER() OVER (PARTITION BY substr(created_at, 1, 10) ORDER BY duration_ms) AS rn,
+                COUNT(*) OVER (PARTITION BY substr(created_at, 1, 10)) AS n
+         FROM request_log WHERE ${where})
+       SELECT date, COUNT(*) AS requests, SUM(documents) AS documents, SUM(pages) AS pages, SUM(status >= 400) AS errors,
+              ${percentileSql(0.5)} AS p50, ${percentileSql(0.95)} AS p95
+       FROM r GROUP BY date ORDER BY date`,
+    ).all(fromIso, scopeValue(scope)) as UsageDay[];
+    const total = statement(
+      this.db,
+      `WITH r AS (
+         SELECT status, documents, pages, duration_ms, ROW_NUMBER() OVER (ORDER BY duration_ms) AS rn, COUNT(*) OVER () AS n
+         FROM request_log WHERE ${where})
+       SELECT COUNT(*) AS requests, COALESCE(SUM(documents), 0) AS documents, COALESCE(SUM(pages), 0) AS pages, COALESCE(SUM(status >= 400), 0) AS errors,
+              ${percentileSql(0.5)} AS p50, ${percentileSql(0.95)} AS p95
+       FROM r`,
+    ).get(fromIso, scopeValue(scope)) as Omit<UsageDay, 'date'>;
+    return { days, total };
   }
 
   /** Drops rows older than `beforeIso` (the 90-day retention). */
