@@ -24,6 +24,8 @@ import { documentTypeRoutes } from './routes/document-type-routes.js';
 import { extractionRoutes } from './routes/extraction-routes.js';
 import { openapiRoute, OPENAPI_OPTIONS } from './routes/openapi-route.js';
 import { WebhooksRepo } from './db/repos/webhooks.js';
+import { OrganizationsRepo } from './db/repos/organizations.js';
+import { MembersRepo } from './db/repos/members.js';
 import { loadSecretBox } from './webhooks/secret-box.js';
 import type { Resolver } from './webhooks/url-guard.js';
 import { WebhookSender } from './webhooks/webhook-sender.js';
@@ -121,7 +123,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     extractions,
     runner,
     queue,
-    retention: new RetentionSweeper(extractionsRepo, requestLog, webhooksRepo),
+    retention: new RetentionSweeper(extractionsRepo, requestLog, webhooksRepo, undefined, { organizations: new OrganizationsRepo(db), members: new MembersRepo(db) }),
     webhooksRepo,
     webhookSender,
     webhooks: new WebhookService(accounts, webhooksRepo, secretBox, webhookSender, { allowPrivateTargets: config.webhooks.allowPrivateTargets, resolver: options.webhooks?.resolver }),

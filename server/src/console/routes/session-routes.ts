@@ -5,6 +5,8 @@ import { MembersRepo, type ConsoleSession, type User } from '../../db/repos/memb
 import { WindowLimiter } from '../../http/rate-limiter.js';
 import { checkOrigin, type ConsoleSessions } from '../console-session.js';
 import { acceptablePassword, hashPassword, verifyPassword } from '../password.js';
+import { organizationStatus } from '../organization-service.js';
+import type { Organization } from '../../db/repos/accounts.js';
 
 /** Sign-in attempts: 10 per address and 30 per client IP in 15 minutes. */
 const PER_EMAIL = 10;
@@ -24,7 +26,7 @@ export function sessionRoutes(sessions: ConsoleSessions) {
 
     const describe = (user: User, session: ConsoleSession) => ({
       user: { id: user.id, email: user.email },
-      organizations: members.organizationsOf(user.id).map((o) => ({ id: o.organization_id, name: o.name, status: o.status, role: o.role })),
+      organizations: members.organizationsOf(user.id).map((o) => ({ id: o.organization_id, name: o.name, status: organizationStatus(o.status as Organization['status']), role: o.role })),
       csrf_token: session.csrf_token,
     });
 
