@@ -37,7 +37,20 @@ const wholeIn = (v: unknown, min: number, max: number) => typeof v === 'number' 
 export class KeyAdmin {
   constructor(private readonly accounts: AccountsRepo) {}
 
-  create(application: Application, req: KeyRequest): { key: string; record: ApiKey } {
+  /**
+   * A new key; with `actor` (the console's signed-in person), the creation is written to the
+   * audit log in the same transaction. The count of active keys is read in that transaction too,
+   * so two creations at once cannot pass 25.
+   */
+  create(application: Application, req: KeyRequest, actor?: string): { key: string; record: ApiKey } {
+    return this.accounts.transaction(() => {
+      const made = this.createKey(application, req);
+      if (actor !== undefined) this.accounts.audit(application.organization_id, actor, 'key.created', made.record.id, { application: application.id, kind: made.record.kind, name: made.record.name });
+      return made;
+    });
+  }
+
+  private createKey(application: Application, req: KeyRequest): { key: string; record: ApiKey } {
     const org = this.accounts.organization(application.organization_id);
     if (!org || org.status !== 'active') throw new ServiceError('tenant_inactive');
     if (application.status !== 'active') throw new ServiceError('application_inactive');
@@ -95,7 +108,9 @@ export class KeyAdmin {
     const now = new Date();
     if (old.revoked_at || (old.expires_at && Date.parse(old.expires_at) <= now.getTime())) throw new ServiceError('credential_inactive');
     return this.accounts.transaction(() => {
-      const next = this.create(ctx.application, {
+      // Grace 0 revokes first, so that an application at its 25 active keys can still rotate one.
+      if (graceHours === 0) this.accounts.revokeKey(old.id, now.toISOString());
+      const next = this.createKey(ctx.application, {
         kind: old.kind,
         name: old.name,
         scopes: old.capabilities,
@@ -105,11 +120,10 @@ export class KeyAdmin {
         allowed_origins: old.kind === 'publishable' ? old.allowed_origins : undefined,
         allowed_bundle_ids: old.kind === 'publishable' ? old.allowed_bundle_ids : undefined,
       });
-      if (graceHours === 0) this.accounts.revokeKey(old.id, now.toISOString());
       const graceEnd = new Date(now.getTime() + (graceHours as number) * 3_600_000).toISOString();
       const end = old.expires_at && old.expires_at < graceEnd ? old.expires_at : graceEnd;
       this.accounts.retireKey(old.id, end, next.record.id);
-      this.accounts.audit(ctx.organization.id, actor, 'key.rotated', old.id, { replaced_by: next.record.id, grace_hours: graceHours });
+      this.accounts.audit(ctx.organization.id, actor, 'key.rotated', old.id, { application: applicationId, replaced_by: next.record.id, grace_hours: graceHours });
       // The new key is as created; only the old one has changed since it was read.
       return { ...next, old: this.accounts.keyContextById(old.id)!.key };
     });
@@ -119,8 +133,26 @@ export class KeyAdmin {
     const ctx = this.accounts.keyContextById(keyId);
     if (!ctx || ctx.application.id !== applicationId) throw new ServiceError('credential_not_found');
     if (ctx.key.revoked_at) throw new ServiceError('already_revoked');
-    this.accounts.revokeKey(keyId, isoNow());
-    this.accounts.audit(ctx.organization.id, actor, 'key.revoked', keyId);
-    return this.accounts.keyContextById(keyId)!.key;
+    return this.accounts.transaction(() => {
+      this.accounts.revokeKey(keyId, isoNow());
+      this.accounts.audit(ctx.organization.id, actor, 'key.revoked', keyId, { application: applicationId });
+      return this.accounts.keyContextById(keyId)!.key;
+    });
+  }
+
+  /**
+   * Revokes every active key of the application (archiving it), each written to the audit log
+   * with `reason`. Runs in the caller's transaction when there is one. Returns the keys revoked.
+   */
+  revokeActive(application: Application, actor: string, reason: string): ApiKey[] {
+    return this.accounts.transaction(() => {
+      const now = isoNow();
+      const keys = this.accounts.activeKeys(application.id, now);
+      for (const k of keys) {
+        this.accounts.revokeKey(k.id, now);
+        this.accounts.audit(application.organization_id, actor, 'key.revoked', k.id, { application: application.id, reason });
+      }
+      return keys;
+    });
   }
 }

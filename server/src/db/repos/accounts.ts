@@ -259,13 +259,18 @@ export class AccountsRepo {
     return (statement(this.db, `SELECT ${APP_COLUMNS} FROM applications`).all() as Row[]).map((r) => applicationFrom(r));
   }
 
+  /** An organization's applications, archived ones too, oldest first. */
+  applicationsOf(organizationId: string): Application[] {
+    return (statement(this.db, `SELECT ${APP_COLUMNS} FROM applications WHERE organization_id = ? ORDER BY created_at, id`).all(organizationId) as Row[]).map((r) => applicationFrom(r));
+  }
+
   countApplications(organizationId: string): number {
     return statement(this.db, "SELECT COUNT(*) FROM applications WHERE organization_id = ? AND status != 'archived'").pluck().get(organizationId) as number;
   }
 
   updateApplication(
     id: string,
-    change: Partial<{ status: Application['status']; capabilities: string[]; default_mode: string; default_document_type: string | null; document_types: string[] | null; data_policy: DataPolicy; pinned_version: number | null }>,
+    change: Partial<{ name: string; status: Application['status']; capabilities: string[]; default_mode: string; default_document_type: string | null; document_types: string[] | null; data_policy: DataPolicy; pinned_version: number | null }>,
   ): void {
     for (const [column, value] of Object.entries(change)) {
       const v = value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
@@ -336,6 +341,13 @@ export class AccountsRepo {
     return statement(this.db, 'SELECT COUNT(*) FROM api_keys WHERE application_id = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)')
       .pluck()
       .get(applicationId, nowIso) as number;
+  }
+
+  /** Keys neither revoked nor past their expiry at `nowIso`, oldest first. */
+  activeKeys(applicationId: string, nowIso: string): ApiKey[] {
+    return (
+      statement(this.db, `SELECT ${KEY_COLUMNS} FROM api_keys WHERE application_id = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?) ORDER BY created_at, id`).all(applicationId, nowIso) as Row[]
+    ).map((r) => keyFrom(r));
   }
 
   revokeKey(id: string, at: string): void {
