@@ -79,10 +79,10 @@ describe('proposals from a description', () => {
     expect(res.json()).toEqual({ proposals: [], rejected: [{ key: null, problems: [{ path: '', message: expect.any(String) }] }] });
   });
 
-  it('answers 503 llm_unconfigured with the reason when the model cannot be reached', async () => {
+  it('answers 503 llm_unavailable with the reason when the model cannot be reached', async () => {
     chat.reply = () => ({ status: 500, body: '{"error":{"message":"model crashed"}}' });
     const res = await owner.post(proposals(), { description: 'Parking tickets' });
-    expect(err(res)).toEqual({ status: 503, code: 'llm_unconfigured' });
+    expect(err(res)).toEqual({ status: 503, code: 'llm_unavailable' });
     expect(res.json().error.details).toEqual({ reason: 'http_status' });
     expect(res.json().error.message).not.toContain('model crashed');
   });

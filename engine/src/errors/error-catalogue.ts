@@ -158,6 +158,7 @@ export const ERROR_CATALOGUE = {
   invitation_invalid: { status: 404, type: 'not_found_error', message: 'The invitation link is unknown, already used or expired.' },
   weak_password: { status: 400, type: 'invalid_request_error', message: 'The password must be 10 to 200 characters long.' },
   llm_unconfigured: { status: 503, type: 'service_unavailable_error', message: 'No language model is configured on this server, so proposals from a description are unavailable.' },
+  llm_unavailable: { status: 503, type: 'service_unavailable_error', message: 'The configured language model could not be reached or gave no usable answer; try again later.' },
   field_not_found: { status: 404, type: 'not_found_error', message: 'The extraction has no such field.' },
   invalid_correction: { status: 400, type: 'invalid_request_error', message: 'The corrected value does not fit the field\'s type.' },
 } as const satisfies Record<string, CatalogueEntry>;

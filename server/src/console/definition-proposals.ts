@@ -65,13 +65,13 @@ export function proposalMessages(description: string): ChatMessage[] {
 /**
  * Asks the configured language model (the same OpenAI-compatible endpoint verified mode uses)
  * for definitions and keeps those the checker accepts. A model that cannot be reached is
- * answered 503 (`llm_unconfigured`, with the reason: the catalogue has no code of its own for
- * an unreachable model); an answer that is not usable comes back as a rejected proposal.
+ * answered 503 `llm_unavailable` with the reason; an answer that is not usable comes back as a
+ * rejected proposal.
  */
 export async function proposeDefinitions(endpoint: VerificationEndpoint, description: string): Promise<{ proposals: Proposal[]; rejected: RejectedProposal[] }> {
   const reply = await completeChat(endpoint, proposalMessages(description));
   if (!reply.ok) {
-    throw new ServiceError('llm_unconfigured', {
+    throw new ServiceError('llm_unavailable', {
       message: `The language model could not make proposals: ${reply.failure.message}`,
       details: { reason: reply.failure.kind },
     });

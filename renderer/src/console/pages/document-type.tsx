@@ -24,9 +24,10 @@ interface VersionRow {
 
 interface TypeDetail {
   key: string;
+  source: 'builtin' | 'template' | 'custom';
   status: 'active' | 'archived';
-  draft: unknown;
-  latest?: { version: number; definition: unknown } | null;
+  draft: { definition: unknown; updated_at: string } | null;
+  latest_definition: unknown;
   versions: VersionRow[];
 }
 
@@ -52,10 +53,10 @@ export function DocumentTypePage() {
   const save = useAction((definition: unknown) => api.put(`${base}/draft`, { definition }));
   const publish = useAction(() => api.post<{ version: number }>(`${base}/publish`, { acknowledge_breaking: acknowledge }));
   const archive = useAction(() => api.post(`${base}/archive`));
-  const editable = atLeast(role, 'developer') && loaded.data?.status === 'active';
+  const editable = atLeast(role, 'developer') && loaded.data?.status === 'active' && loaded.data.source !== 'builtin';
 
   const detail = loaded.data;
-  const initial = detail ? pretty(detail.draft ?? detail.latest?.definition ?? {}) : '';
+  const initial = detail ? pretty(detail.draft?.definition ?? detail.latest_definition ?? {}) : '';
   const current = text ?? initial;
 
   // Live validation: each edit is checked (after a pause in typing) and every problem is shown at its path.
@@ -240,14 +241,14 @@ export function DocumentTypePage() {
 }
 
 function VersionView({ base, version }: { base: string; version: number }) {
-  const loaded = useLoad(() => api.get<{ json_schema?: unknown; schema?: unknown; changes?: Change[]; definition?: unknown }>(`${base}/versions/${version}`), [base, version]);
+  const loaded = useLoad(() => api.get<{ schema: unknown; changes: Change[]; definition: unknown }>(`${base}/versions/${version}`), [base, version]);
   if (loaded.error) return <ErrorMessage error={loaded.error} />;
   if (!loaded.data) return <p role="status">Loading…</p>;
   return (
     <section aria-label={`Version ${version}`}>
       <h3>JSON Schema of version {version}</h3>
       <pre className="json" tabIndex={0} aria-label={`JSON Schema of version ${version}`}>
-        {pretty(loaded.data.json_schema ?? loaded.data.schema)}
+        {pretty(loaded.data.schema)}
       </pre>
     </section>
   );

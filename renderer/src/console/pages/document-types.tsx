@@ -10,16 +10,17 @@ import { useOrg } from '../use-org.js';
 
 export interface DocumentTypeRow {
   key: string;
-  builtin?: boolean;
-  status?: string;
-  latest_version?: number | null;
-  has_draft?: boolean;
-  name?: string;
+  /** `builtin`: one of the kit's templates (read-only); otherwise the organization's. */
+  source: 'builtin' | 'template' | 'custom';
+  name: string | null;
+  status: 'active' | 'archived';
+  latest_version: number | null;
+  has_draft: boolean;
 }
 
 export function DocumentTypes() {
   const { org, role } = useOrg();
-  const list = useLoad(() => api.get<{ data: DocumentTypeRow[]; templates?: string[] }>(orgPath(org, '/document-types')), [org]);
+  const list = useLoad(() => api.get<{ data: DocumentTypeRow[]; limit: { active: number; max: number } }>(orgPath(org, '/document-types')), [org]);
   const [creating, setCreating] = useState(false);
   const rows = list.data?.data ?? [];
   return (
@@ -33,14 +34,20 @@ export function DocumentTypes() {
         ) : null
       }
     >
-      {creating && <CreateType org={org} templates={list.data?.templates ?? rows.filter((r) => r.builtin).map((r) => r.key)} onCancel={() => setCreating(false)} />}
+      {creating && <CreateType org={org} templates={rows.filter((r) => r.source === 'builtin').map((r) => r.key)} onCancel={() => setCreating(false)} />}
       {atLeast(role, 'developer') && <Proposals org={org} />}
+      {list.data && (
+        <p className="muted">
+          {list.data.limit.active} of {list.data.limit.max} active document types.
+        </p>
+      )}
       <ErrorMessage error={list.error} />
       <TableRegion label="Document types">
         <table>
           <thead>
             <tr>
               <th scope="col">Key</th>
+              <th scope="col">Name</th>
               <th scope="col">Kind</th>
               <th scope="col">Status</th>
               <th scope="col" className="num">
@@ -51,10 +58,11 @@ export function DocumentTypes() {
           </thead>
           <tbody>
             {rows.map((t) => (
-              <tr key={`${t.builtin ? 'b' : 'o'}${t.key}`}>
-                <td>{t.builtin ? <code>{t.key}</code> : <Link to={`/o/${org}/document-types/${t.key}`}>{t.key}</Link>}</td>
-                <td>{t.builtin ? 'built-in template' : 'organization'}</td>
-                <td>{t.status ?? 'active'}</td>
+              <tr key={`${t.source}${t.key}`}>
+                <td>{t.source === 'builtin' ? <code>{t.key}</code> : <Link to={`/o/${org}/document-types/${t.key}`}>{t.key}</Link>}</td>
+                <td>{t.name}</td>
+                <td>{t.source === 'builtin' ? 'built-in template' : t.source === 'template' ? 'from a template' : 'own definition'}</td>
+                <td>{t.status}</td>
                 <td className="num">{t.latest_version ?? '–'}</td>
                 <td>{t.has_draft ? 'yes' : ''}</td>
               </tr>
@@ -133,8 +141,8 @@ function CreateType({ org, templates, onCancel }: { org: string; templates: stri
 /** Proposals from a description, by the configured language model; nothing is saved until chosen. */
 function Proposals({ org }: { org: string }) {
   const [description, setDescription] = useState('');
-  const action = useAction(() => api.post<{ proposals: { key: string; definition: unknown }[] }>(orgPath(org, '/document-types/proposals'), { description }));
-  const [proposals, setProposals] = useState<{ key: string; definition: unknown }[] | null>(null);
+  const action = useAction(() => api.post<{ proposals: { key: string; definition: unknown; key_taken: boolean }[] }>(orgPath(org, '/document-types/proposals'), { description }));
+  const [proposals, setProposals] = useState<{ key: string; definition: unknown; key_taken: boolean }[] | null>(null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const answer = await action.run();
@@ -157,7 +165,10 @@ function Proposals({ org }: { org: string }) {
       </form>
       {proposals?.map((p) => (
         <section key={p.key}>
-          <h3>{p.key}</h3>
+          <h3>
+            {p.key}
+            {p.key_taken ? <span className="badge warn"> key taken: choose another when creating</span> : null}
+          </h3>
           <pre className="json" tabIndex={0}>
             {JSON.stringify(p.definition, null, 2)}
           </pre>

@@ -202,7 +202,8 @@ export function WebhookDetail() {
 }
 
 function describeOutcome(answer: Record<string, unknown>): string {
-  const status = answer.status_code ?? answer.last_status_code;
-  const ok = answer.ok ?? answer.succeeded;
-  return ok ? `The endpoint answered ${String(status)}.` : `The test failed${status ? ` with ${String(status)}` : ''}${answer.error ? `: ${String(answer.error)}` : ''}.`;
+  const delivery = answer.delivery as WebhookDelivery | undefined;
+  const status = delivery?.last_status_code;
+  if (answer.ok) return `The endpoint answered ${String(status)}.`;
+  return `The test failed${status ? ` with ${status}` : ''}${delivery?.last_error ? `: ${delivery.last_error}` : ''}; it is retried on the schedule.`;
 }
