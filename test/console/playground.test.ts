@@ -71,9 +71,11 @@ describe('the playground', () => {
     await s.app.services.requestLog.flush();
     const logged = s.app.services.db.prepare('SELECT key_id, method, status, documents, pages FROM request_log WHERE route LIKE ? ORDER BY id DESC LIMIT 1').get('%/playground') as Record<string, unknown>;
     expect(logged).toEqual({ key_id: keyId, method: 'POST', status: 200, documents: 1, pages: 1 });
-    // The result opens in the review view like any other.
-    const view = await owner.get(`/console/api/organizations/${s.boot.tenant}/applications/${s.boot.application}/extractions/${body.extraction.id}`);
-    expect(view.json().extraction).toEqual(body.extraction);
+    // The result opens in the review view like any other, its lines kept with it.
+    const view = (await owner.get(`/console/api/organizations/${s.boot.tenant}/applications/${s.boot.application}/extractions/${body.extraction.id}`)).json();
+    expect(view.extraction).toEqual(body.extraction);
+    expect(view.ocr).toEqual(body.ocr);
+    expect(view.pages).toEqual(body.pages);
   });
 
   it('reads an uploaded photo, with its page image in the answer', async () => {

@@ -100,9 +100,13 @@ describe('the review view', () => {
     expect((await owner.get(pdfView.pages[0].image_url)).statusCode).toBe(200);
   });
 
-  it('has lines but no image for client_ocr; a page that does not exist is extraction_not_found with param page', async () => {
+  it('keeps nothing beside the result for client_ocr from the API: no image, lines only when the caller asked for them; a page that does not exist is extraction_not_found with param page', async () => {
     const made = await extract({ client_ocr: JSON.stringify(SLIP_CLIENT_OCR) });
-    const body = (await owner.get(`${base}/extractions/${made.id}`)).json();
+    expect(s.app.services.extractionsRepo.extraction(made.id)!.document_path).toBeNull();
+    const plain = (await owner.get(`${base}/extractions/${made.id}`)).json();
+    expect([plain.pages, plain.ocr]).toEqual([[{ number: 1, width: null, height: null, image_url: null }], null]);
+    const asked = await extract({ client_ocr: JSON.stringify(SLIP_CLIENT_OCR), options: JSON.stringify({ include_ocr: true }) });
+    const body = (await owner.get(`${base}/extractions/${asked.id}`)).json();
     expect(body.pages).toEqual([{ number: 1, width: 1000, height: 2000, image_url: null }]);
     expect(body.ocr.pages[0].lines.map((l: { text: string }) => l.text)).toContain('TOTAL USD 12.50');
     for (const n of ['1', '2', '0', 'x']) {

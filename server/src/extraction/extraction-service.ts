@@ -202,9 +202,11 @@ export class ExtractionService {
       return { status: 202, body: bytes, id, replayed: false, pages: 0 };
     }
     const input: RunInput = req.file ? { file: req.file.bytes, declaredType: req.file.declaredType } : { clientOcr: req.clientOcr };
-    // The review view shows the text read on the page image: while the result is kept, the
-    // lines are asked for (and kept with the document), whether or not the caller wants them.
-    const keep = policy.retention !== 'zero';
+    // The console's review view shows the page and the text read on it: while the result is
+    // kept, a file's lines are asked for and kept with the document, whether or not the caller
+    // wants them. client_ocr lines from the API are not (no page image to show them on; writing
+    // a file would cost the fast path a third of its rate), the playground's are.
+    const keep = policy.retention !== 'zero' && (req.file !== null || opts.withOcr === true);
     const asked = req.options.include_ocr === true;
     const options = (keep || opts.withOcr) && !asked ? { ...req.options, include_ocr: true } : req.options;
     const read = await withTimeout(this.runner.run(input, type, { mode, options, llm: policy.llm, limits }), this.settings.syncTimeoutMs ?? SYNC_TIMEOUT_MS);
@@ -216,7 +218,7 @@ export class ExtractionService {
     const bytes = Buffer.from(text);
     const documentPath = keep ? await this.keepDocument(id, req, lines ?? []) : null;
     await store(
-      { ...this.row(auth, head, 'succeeded', keep ? bytes : null, documentPath, content.processing.pages, done.toISOString()), expires_at: expiresAt(policy, done, false) },
+      { ...this.row(auth, head, 'succeeded', policy.retention === 'zero' ? null : bytes, documentPath, content.processing.pages, done.toISOString()), expires_at: expiresAt(policy, done, false) },
       null,
       completionEvents(auth.application.id, auth.livemode, body, text),
     ).catch(async (err: unknown) => {
