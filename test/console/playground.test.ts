@@ -71,6 +71,9 @@ describe('the playground', () => {
     await s.app.services.requestLog.flush();
     const logged = s.app.services.db.prepare('SELECT key_id, method, status, documents, pages FROM request_log WHERE route LIKE ? ORDER BY id DESC LIMIT 1').get('%/playground') as Record<string, unknown>;
     expect(logged).toEqual({ key_id: keyId, method: 'POST', status: 200, documents: 1, pages: 1 });
+    const audit = s.app.services.db.prepare("SELECT actor, details FROM audit_log WHERE action = 'playground.extracted' AND target = ?").get(body.extraction.id) as { actor: string; details: string };
+    expect(audit.actor).toBe(s.boot.console.email);
+    expect(JSON.parse(audit.details)).toEqual({ application_id: s.boot.application, key_id: keyId });
     // The result opens in the review view like any other, its lines kept with it.
     const view = (await owner.get(`/console/api/organizations/${s.boot.tenant}/applications/${s.boot.application}/extractions/${body.extraction.id}`)).json();
     expect(view.extraction).toEqual(body.extraction);

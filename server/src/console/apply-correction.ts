@@ -6,6 +6,8 @@ import { FieldValidator, isMissing } from '../../../engine/src/extract/field-che
 import { invalidParameter } from '../http/invalid-parameter.js';
 
 const MAX_PATH = 300;
+/** Longest text a person may type as a value. */
+const MAX_TEXT = 10_000;
 const SEGMENT = /^(?:[a-z][a-z0-9_]*|\d{1,4})$/;
 
 /**
@@ -88,6 +90,7 @@ export function applyCorrection(object: CorrectableObject, parts: string[], sent
 
   const value = sent === null || isMissing(sent) ? null : sent;
   const field: FieldDefinition = def ?? { type: (FIELD_TYPES as readonly string[]).includes(result.type) ? (result.type as FieldDefinition['type']) : 'string' };
+  if (typeof value === 'string' && value.length > MAX_TEXT) throw new ServiceError('invalid_correction', { param: 'value', message: `Text values are at most ${MAX_TEXT} characters.`, details: { type: result.type, check: 'length' } });
   if (value !== null) {
     const failed = new FieldValidator({ v: { ...field, required: false } }).check({ v: value }).find((c) => c.check.status === 'failed');
     if (failed) throw new ServiceError('invalid_correction', { param: 'value', message: failed.check.message, details: { type: field.type, check: failed.check.name } });

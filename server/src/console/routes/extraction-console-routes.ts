@@ -91,6 +91,8 @@ export function extractionConsoleRoutes(ctx: ConsoleContext) {
           const key = playgroundKey(app.services, application, typeof keyId === 'string' && keyId !== '' ? keyId : undefined);
           const auth = playgroundAuth(app.services, key);
           const answer = await runPlayground(app.services, review, request, auth, `/console/api/organizations/${access.organization.id}/applications/${application.id}/extractions`);
+          const extraction = answer.body.extraction as { id: string };
+          app.services.accounts.audit(access.organization.id, access.user.email, 'playground.extracted', extraction.id, { application_id: application.id, key_id: key.id });
           return reply.status(answer.status).send(answer.body);
         },
       );
