@@ -168,6 +168,7 @@ describe('creating keys', () => {
       [{ kind: 'secret', scopes: 'documents.extract' }, { status: 400, code: 'unknown_scope', param: 'scopes' }],
       [{ kind: 'publishable', scopes: ['documents.extract', 'usage.read'] }, { status: 400, code: 'scope_not_public', param: 'scopes' }],
       [{ kind: 'secret', scopes: ['documents.verify'] }, { status: 403, code: 'scope_not_granted' }],
+      [{ kind: 'secret', scopes: [] }, { status: 400, code: 'no_scopes', param: 'scopes' }],
       [{ kind: 'secret', expires_in_days: 0 }, { status: 400, code: 'invalid_expiry', param: 'expires_in_days' }],
       [{ kind: 'secret', expires_in_days: 3651 }, { status: 400, code: 'invalid_expiry', param: 'expires_in_days' }],
       [{ kind: 'secret', expires_in_days: 1.5 }, { status: 400, code: 'invalid_expiry', param: 'expires_in_days' }],

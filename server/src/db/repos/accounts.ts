@@ -261,7 +261,7 @@ export class AccountsRepo {
 
   /** An organization's applications, archived ones too, oldest first. */
   applicationsOf(organizationId: string): Application[] {
-    return (statement(this.db, `SELECT ${APP_COLUMNS} FROM applications WHERE organization_id = ? ORDER BY created_at, id`).all(organizationId) as Row[]).map((r) => applicationFrom(r));
+    return (statement(this.db, `SELECT ${APP_COLUMNS} FROM applications WHERE organization_id = ? ORDER BY created_at, rowid`).all(organizationId) as Row[]).map((r) => applicationFrom(r));
   }
 
   countApplications(organizationId: string): number {
@@ -333,7 +333,7 @@ export class AccountsRepo {
   };
 
   keys(applicationId: string): ApiKey[] {
-    return (statement(this.db, `SELECT ${KEY_COLUMNS} FROM api_keys WHERE application_id = ? ORDER BY created_at, id`).all(applicationId) as Row[]).map((r) => keyFrom(r));
+    return (statement(this.db, `SELECT ${KEY_COLUMNS} FROM api_keys WHERE application_id = ? ORDER BY created_at, rowid`).all(applicationId) as Row[]).map((r) => keyFrom(r));
   }
 
   /** Keys neither revoked nor past their expiry at `nowIso`. */
@@ -346,7 +346,7 @@ export class AccountsRepo {
   /** Keys neither revoked nor past their expiry at `nowIso`, oldest first. */
   activeKeys(applicationId: string, nowIso: string): ApiKey[] {
     return (
-      statement(this.db, `SELECT ${KEY_COLUMNS} FROM api_keys WHERE application_id = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?) ORDER BY created_at, id`).all(applicationId, nowIso) as Row[]
+      statement(this.db, `SELECT ${KEY_COLUMNS} FROM api_keys WHERE application_id = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?) ORDER BY created_at, rowid`).all(applicationId, nowIso) as Row[]
     ).map((r) => keyFrom(r));
   }
 
