@@ -377,6 +377,10 @@ describe.each(TRANSPORTS)('document types API over $name', ({ connect }) => {
       // Following the latest again.
       accounts.updateApplication(boot.application, { pinned_version: null });
       expect((await api.extract({ client_ocr: OCR })).body.schema_version).toBe(3);
+      // Without a default, the pin belongs to the one assigned type.
+      accounts.updateApplication(boot.application, { default_document_type: null, document_types: ['slip'], pinned_version: 2 });
+      expect((await api.extract({ client_ocr: OCR })).body).toMatchObject({ document_type: 'slip', schema_version: 2 });
+      expect((await api.extract({ client_ocr: OCR, document_type: 'slip' })).body.schema_version).toBe(2);
     });
   });
 });

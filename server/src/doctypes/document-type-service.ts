@@ -104,7 +104,9 @@ export class DocumentTypeService {
     if (app.document_types && !app.document_types.includes(key)) throw new ServiceError('document_type_not_assigned', { param: 'document_type' });
     if (auth.token && auth.token.document_types.length > 0 && !auth.token.document_types.includes(key)) throw new ServiceError('document_type_not_allowed', { param: 'document_type' });
     if (record && !record.template && !auth.scopes.includes('schemas.execute')) throw new ServiceError('custom_document_types_not_allowed', { param: 'document_type' });
-    const pinned = key === app.default_document_type ? app.pinned_version : null;
+    // The pin belongs to the default type, or to the one assigned type when there is no default.
+    const pinnedType = app.default_document_type ?? (app.document_types?.length === 1 ? app.document_types[0] : null);
+    const pinned = key === pinnedType ? app.pinned_version : null;
     const wanted = schemaVersion ?? pinned ?? undefined;
     let version: PublishedVersion | null;
     if (!record) {

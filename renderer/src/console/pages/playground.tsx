@@ -19,11 +19,10 @@ export function Playground() {
   const [mode, setMode] = useState('');
   const run = useAction(() => {
     const form = new FormData();
-    if (keyId) form.append('key_id', keyId);
     if (documentType.trim()) form.append('document_type', documentType.trim());
     if (mode) form.append('mode', mode);
     if (file) form.append('file', file, file.name);
-    return request<{ extraction?: { id: string; status: string }; id?: string; status?: string }>('POST', orgPath(org, `/applications/${app.id}/playground`), form);
+    return request<{ extraction: { id: string; status: string } }>('POST', orgPath(org, `/applications/${app.id}/playground${keyId ? `?key_id=${encodeURIComponent(keyId)}` : ''}`), form);
   });
   const [result, setResult] = useState<{ id: string; status: string } | null>(null);
   const submit = async (e: FormEvent) => {
@@ -31,8 +30,7 @@ export function Playground() {
     setResult(null);
     const answer = await run.run();
     if (!answer) return;
-    const x = answer.extraction ?? (answer as { id: string; status: string });
-    setResult({ id: x.id, status: x.status });
+    setResult({ id: answer.extraction.id, status: answer.extraction.status });
   };
   if (!canManageApp(role, app.environment)) return <p>Your role cannot run the playground of a {app.environment} application.</p>;
   return (

@@ -21,7 +21,7 @@ interface ReviewData {
   };
   corrections: { id: string; field: string; previous_value: unknown; value: unknown; by: string; created_at: string }[];
   pages: { number: number; width: number; height: number; image_url: string | null }[];
-  ocr?: { pages: { page: number; lines: { text: string; bounding_box: BoundingBox }[] }[] } | null;
+  ocr?: { pages: { number: number; lines: { text: string; bounding_box: BoundingBox }[] }[] } | null;
 }
 
 interface FlatField {
@@ -82,7 +82,7 @@ export function Review() {
       loaded.reload();
     }
   };
-  const linesOf = (page: number) => loaded.data?.ocr?.pages.find((p) => p.page === page)?.lines ?? [];
+  const linesOf = (page: number) => loaded.data?.ocr?.pages.find((p) => p.number === page)?.lines ?? [];
 
   return (
     <Page title={`Review ${extraction.document_type ?? ''}`.trim()}>
@@ -185,7 +185,6 @@ export function Review() {
                     Confidence
                   </th>
                   <th scope="col">Checks</th>
-                  {canCorrect && <th scope="col">Correct</th>}
                 </tr>
               </thead>
               <tbody>
@@ -197,6 +196,13 @@ export function Review() {
                     <td>
                       {show(f.result.value) || <span className="muted">missing</span>}
                       {f.result.status === 'corrected' ? <span className="badge ok"> corrected</span> : null}
+                      {canCorrect && (
+                        <div>
+                          <button type="button" className="small" onClick={() => choose(f)} aria-label={`Correct ${f.path}`}>
+                            Correct
+                          </button>
+                        </div>
+                      )}
                     </td>
                     <td className={`num conf ${confidenceClass(f.result.confidence)}`}>{Math.round(f.result.confidence * 100)}%</td>
                     <td>
@@ -208,13 +214,6 @@ export function Review() {
                           </div>
                         ))}
                     </td>
-                    {canCorrect && (
-                      <td>
-                        <button type="button" onClick={() => choose(f)} aria-label={`Correct ${f.path}`}>
-                          Correct
-                        </button>
-                      </td>
-                    )}
                   </tr>
                 ))}
               </tbody>

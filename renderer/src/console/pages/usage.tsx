@@ -35,7 +35,7 @@ function Chart({ title, data, lines, unit }: { title: string; data: DayUsage[]; 
       <h2 id={`${id}-title`}>{title}</h2>
       <div className="chart" aria-hidden="true" data-testid={`chart-${id}`}>
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <LineChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
             <CartesianGrid stroke="#ddd" />
             <XAxis dataKey="date" tick={{ fontSize: 12 }} minTickGap={16} />
             <YAxis tick={{ fontSize: 12 }} width={48} unit={unit} allowDecimals={unit === '%'} />
@@ -124,7 +124,9 @@ export function Usage() {
               </p>
             </>
           ) : (
-            <p>{month.documents} documents; the organization has no monthly quota.</p>
+            <p>
+              {month.documents} {month.documents === 1 ? 'document' : 'documents'}; the organization has no monthly quota.
+            </p>
           )}
         </section>
       )}
