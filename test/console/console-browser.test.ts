@@ -164,6 +164,15 @@ describe.skipIf(chromiumMissing !== null)('console in Chromium', () => {
     await page.getByRole('button', { name: 'Save correction' }).click();
     await shows(page.getByRole('status'), 'Corrected amount.');
     await shows(page.getByRole('listitem').filter({ hasText: s.boot.console.email }), '12.34');
+    // Or by clicking a line of text on the image: its text becomes the value.
+    await page.getByRole('button', { name: 'Correct merchant_address' }).click();
+    const line = page.getByRole('button', { name: /^Use the text “.*” for merchant_address$/ }).first();
+    const lineText = /“(.*)”/.exec((await line.getAttribute('aria-label')) ?? '')![1];
+    await line.click();
+    expect(await page.getByLabel('Value of merchant_address').inputValue()).toBe(lineText);
+    await page.getByRole('button', { name: 'Save correction' }).click();
+    await shows(page.getByRole('status'), 'Corrected merchant_address.');
+    await shows(page.getByRole('listitem').filter({ hasText: 'merchant_address' }), lineText);
 
     // The extractions list, usage, members, the audit log and the organization.
     await page.getByRole('link', { name: 'All extractions' }).click();
@@ -194,10 +203,20 @@ describe.skipIf(chromiumMissing !== null)('console in Chromium', () => {
     await page.context().close();
   }, 240_000);
 
-  it('shows every main page at 390 px wide without violations or sideways scrolling', async () => {
+  it('shows every main page at 390 px wide without violations or sideways scrolling, and works there', async () => {
     expect(visited.length).toBeGreaterThan(10);
     const page = await openPage(browser, 390);
     await signIn(page);
+    // A change at this width: a new application and a key for it.
+    await page.getByRole('button', { name: 'New application' }).click();
+    await page.getByLabel('Name').fill('Phone-sized app');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Phone-sized app' }).waitFor();
+    await page.getByRole('link', { name: 'Keys' }).click();
+    await page.getByRole('button', { name: 'New key' }).click();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    expect(await page.getByTestId('secret-value').textContent()).toMatch(/^svc_test_/);
+    await check(page, 'keys-new');
     for (const { name, path } of visited) {
       if (name === 'sign-in') continue;
       await page.goto(base + path);
@@ -240,6 +259,19 @@ describe.skipIf(chromiumMissing !== null)('console in Chromium', () => {
       // The new page's heading takes the focus, so the next Tab starts from the content.
       await page.waitForFunction("document.activeElement?.tagName === 'H1'", undefined, { timeout: 5000 });
     }
+    // A change by keyboard: a new application (the form's first field takes the focus).
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      if ((await page.evaluate('document.activeElement?.textContent')) === 'New application') break;
+    }
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Keyboard app');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowDown'); // test
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Keyboard app' }).waitFor();
+    await shows(page.locator('main'), 'test application');
     // Nothing on the pages takes focus out of order.
     expect(await page.locator('[tabindex]:not([tabindex="0"]):not([tabindex="-1"])').count()).toBe(0);
     await page.context().close();

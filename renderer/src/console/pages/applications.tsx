@@ -82,7 +82,7 @@ function CreateApplication({ org, onCancel }: { org: string; onCancel: () => voi
       <h2 id="new-app">New application</h2>
       <label>
         Name
-        <input value={name} onChange={(e) => setName(e.target.value)} />
+        <input autoFocus value={name} onChange={(e) => setName(e.target.value)} />
       </label>
       <label>
         Environment

@@ -99,7 +99,7 @@ function CreateType({ org, templates, onCancel }: { org: string; templates: stri
       <h2 id="new-type">New document type</h2>
       <label>
         Key <span className="hint">2 to 64 of a-z, 0-9 and _, starting with a letter</span>
-        <input value={key} onChange={(e) => setKey(e.target.value)} />
+        <input autoFocus value={key} onChange={(e) => setKey(e.target.value)} />
       </label>
       <fieldset>
         <legend>Start from</legend>

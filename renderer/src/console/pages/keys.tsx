@@ -151,7 +151,7 @@ function CreateKey({ base, capabilities, onCreated, onCancel }: { base: string; 
       <fieldset>
         <legend>Kind</legend>
         <label>
-          <input type="radio" name="kind" checked={kind === 'secret'} onChange={() => (setKind('secret'), setScopes(null))} /> Secret (servers)
+          <input type="radio" name="kind" autoFocus checked={kind === 'secret'} onChange={() => (setKind('secret'), setScopes(null))} /> Secret (servers)
         </label>
         <label>
           <input type="radio" name="kind" checked={kind === 'publishable'} onChange={() => (setKind('publishable'), setScopes(null))} /> Publishable (web pages and apps)
