@@ -135,6 +135,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const app = Fastify({
     logger: options.logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers["x-service-key"]'] } : false,
     genReqId: () => newId('svc_req_'),
+    trustProxy: config.trustProxy,
     requestIdHeader: false,
     bodyLimit: 1_000_000,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },

@@ -25,6 +25,12 @@ export interface ServerConfig {
   autoEncryptionKey: boolean;
   /** The server's address as its users reach it; the webhook User-Agent links its documentation there. */
   publicUrl: string;
+  /**
+   * `DOCEX_TRUST_PROXY=1`: the server sits behind a reverse proxy that terminates TLS, so the
+   * client's address and protocol come from `X-Forwarded-For` and `X-Forwarded-Proto` (rate
+   * limits by IP, the console cookie's `Secure`). Off by default: anyone could send those headers.
+   */
+  trustProxy: boolean;
   webhooks: WebhookSettings;
 }
 
@@ -53,7 +59,8 @@ export class ConfigError extends Error {
  * `DOCEX_ORG_MAX_APPLICATIONS` (20), `DOCEX_ORG_MAX_DOCUMENT_TYPES` (50) and
  * `DOCEX_RESULT_CACHE_MB` (32; 0 keeps no results in memory), `DOCEX_ENCRYPTION_KEY_AUTO` (1; 0
  * forbids a key kept in the data directory), `DOCEX_PUBLIC_URL` (http://HOST:PORT),
- * `WEBHOOK_ALLOW_PRIVATE_TARGETS` (0) and `WEBHOOK_RETRY_SCHEDULE` (the spec's pauses). Every
+ * `DOCEX_TRUST_PROXY` (0), `WEBHOOK_ALLOW_PRIVATE_TARGETS` (0) and `WEBHOOK_RETRY_SCHEDULE` (the
+ * spec's pauses). Every
  * problem is reported at once, so one start shows all of them.
  */
 export function readServerConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): ServerConfig {
@@ -82,12 +89,13 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
   const resultCacheBytes = int('DOCEX_RESULT_CACHE_MB', 32, 0, 65_536) * 1024 * 1024;
   const autoEncryptionKey = flag(env, 'DOCEX_ENCRYPTION_KEY_AUTO', true, problems);
   const publicUrl = readPublicUrl(env.DOCEX_PUBLIC_URL, `http://${host.includes(':') ? `[${host}]` : host}:${port}`, problems);
+  const trustProxy = flag(env, 'DOCEX_TRUST_PROXY', false, problems);
   const webhooks = {
     allowPrivateTargets: flag(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false, problems),
     retrySchedule: readSchedule(env.WEBHOOK_RETRY_SCHEDULE, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, dataDir, encryptionKey, llm: 'endpoint' in llm ? llm.endpoint : null, organizationDefaults, resultCacheBytes, autoEncryptionKey, publicUrl, webhooks };
+  return { port, host, dataDir, encryptionKey, llm: 'endpoint' in llm ? llm.endpoint : null, organizationDefaults, resultCacheBytes, autoEncryptionKey, publicUrl, trustProxy, webhooks };
 }
 
 function readKey(raw: string | undefined, problems: string[]): Buffer | null {

@@ -36,12 +36,22 @@ describe('signing in', () => {
     expect(stored).not.toContain(token);
   });
 
-  it('sets Secure on the cookie when the request came over https', async () => {
+  it('sets Secure on the cookie only when the request came over https, as a trusted proxy tells', async () => {
     const { email, password } = s.boot.console;
-    // Fastify reads the protocol from the socket; an https listener is what makes it https.
-    const res = await s.app.inject({ method: 'POST', url: '/console/api/session', payload: { email, password }, headers: { 'x-forwarded-proto': 'https' } });
-    // Without trustProxy a forwarded header does not make it https: the cookie stays without Secure.
-    expect(String(res.headers['set-cookie'])).not.toContain('Secure');
+    // Without DOCEX_TRUST_PROXY anyone could send the header: it is ignored.
+    const direct = await s.app.inject({ method: 'POST', url: '/console/api/session', payload: { email, password }, headers: { 'x-forwarded-proto': 'https' } });
+    expect(String(direct.headers['set-cookie'])).not.toContain('Secure');
+    const proxied = await startTestServer({ env: { DOCEX_TRUST_PROXY: '1' } });
+    try {
+      const boot = proxied.boot.console;
+      const viaTls = await proxied.app.inject({ method: 'POST', url: '/console/api/session', payload: boot, headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' } });
+      expect(viaTls.statusCode).toBe(200);
+      expect(String(viaTls.headers['set-cookie'])).toMatch(/; Secure/);
+      const plain = await proxied.app.inject({ method: 'POST', url: '/console/api/session', payload: boot, headers: { 'x-forwarded-proto': 'http' } });
+      expect(String(plain.headers['set-cookie'])).not.toContain('Secure');
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('refuses a wrong password and an unknown address alike with sign_in_failed, and no cookie', async () => {

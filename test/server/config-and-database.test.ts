@@ -18,6 +18,7 @@ describe('readServerConfig', () => {
       resultCacheBytes: 32 * 1024 * 1024,
       autoEncryptionKey: true,
       publicUrl: 'http://127.0.0.1:8080',
+      trustProxy: false,
       webhooks: { allowPrivateTargets: false, retrySchedule: [60, 300, 1800, 7200, 21600, 43200, 86400] },
     });
   });
@@ -36,9 +37,11 @@ describe('readServerConfig', () => {
         DOCEX_ORG_MAX_APPLICATIONS: '3',
         DOCEX_ORG_MAX_DOCUMENT_TYPES: '7',
         DOCEX_RESULT_CACHE_MB: '0',
+        DOCEX_TRUST_PROXY: '1',
       },
       '/srv/app',
     );
+    expect(c.trustProxy).toBe(true);
     expect(c.port).toBe(9000);
     expect(c.host).toBe('0.0.0.0');
     expect(c.dataDir).toBe('/var/lib/docex');
