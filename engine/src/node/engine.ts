@@ -75,7 +75,7 @@ export class Engine {
       warnings.push(...parsed.warnings);
     } else {
       const read = await this.ocr().read({ bytes: input.file, declaredType: input.declaredType, fast: mode === 'fast', tiling: options.tiling, limits: opts.limits });
-      pages = read.pages.map((p: OcrPage) => ({ page: p.page, width: p.width, height: p.height, source: p.source, lines: p.lines }));
+      pages = read.pages.map((p: OcrPage) => ({ page: p.page, width: p.width, height: p.height, source: p.source, rotation: p.rotation, lines: p.lines }));
       warnings.push(...read.warnings.map(warningFor));
       // An embedded invoice XML is read first, unless the caller asked for the visible page only.
       if (options.embedded_data && (read.embeddedXml?.length || read.embeddedXmlUnreadable)) {

@@ -10,6 +10,8 @@ export interface TextPage {
   height: number;
   source: TextSource;
   lines: OcrLine[];
+  /** Clockwise degrees the page image was turned to read it upright (OCR pages); boxes refer to the turned page. */
+  rotation?: 0 | 90 | 180 | 270;
 }
 
 /** A text line placed in the document: page, reading position, and row. */
