@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildConsole, chromiumMissing, launchChromium, openPage, overflowsSideways, screenshot, seriousViolations } from '../support/console-browser.js';
+import { startChatServer, type ChatServer } from '../support/chat-server.js';
 import { startTestServer, type TestServer } from '../support/server-harness.js';
 
 if (chromiumMissing) console.log(`skipped: console browser tests, ${chromiumMissing}`);
@@ -16,6 +17,7 @@ if (chromiumMissing) console.log(`skipped: console browser tests, ${chromiumMiss
 const RECEIPT = fileURLToPath(new URL('../fixtures/sample-receipt.png', import.meta.url));
 
 let s: TestServer;
+let chat: ChatServer;
 let browser: Browser;
 let base: string;
 /** Pages visited in the flow, for the second pass at 390 px. */
@@ -26,7 +28,10 @@ beforeAll(async () => {
   const uiDir = await buildConsole();
   // A public address for the webhook endpoint's host name: saving checks where it resolves.
   const resolver = async () => [{ address: '93.184.215.14', family: 4 as const }];
-  s = await startTestServer({ console: { uiDir }, webhooks: { resolver } });
+  // The language model of proposals: a local stand-in that answers one parking-ticket definition.
+  chat = await startChatServer();
+  chat.reply = () => ({ content: JSON.stringify({ proposals: [{ key: 'parking_ticket', definition: PARKING }] }) });
+  s = await startTestServer({ console: { uiDir }, webhooks: { resolver }, env: { DOCEX_LLM_BASE_URL: chat.baseUrl, DOCEX_LLM_MODEL: 'proposal-model' } });
   await s.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(s.app.server.address() as { port: number }).port}`;
   browser = await launchChromium();
@@ -35,7 +40,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await s?.close();
+  await chat?.close();
 });
+
+const PARKING = {
+  name: 'Parking ticket',
+  fields: {
+    operator: { type: 'string', required: true, aliases: ['Operator'] },
+    fee: { type: 'money', minimum: 0, aliases: ['Fee'] },
+    currency: { type: 'currency' },
+  },
+};
 
 /** Screenshot, accessibility check and width check of the page as it is now. */
 async function check(page: Page, name: string) {
@@ -202,6 +217,22 @@ describe.skipIf(chromiumMissing !== null)('console in Chromium', () => {
     }
     await page.context().close();
   }, 240_000);
+
+  it('proposes a definition from a description and starts a draft from it', async () => {
+    const page = await openPage(browser, 1280);
+    await signIn(page);
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Document types' }).click();
+    await page.getByText('Propose a definition from a description').click();
+    await page.getByLabel('Describe the document and the fields you need').fill('Pay-and-display parking tickets: operator, fee and currency.');
+    await page.getByRole('button', { name: 'Propose' }).click();
+    await page.getByRole('button', { name: 'Start a draft of parking_ticket from this proposal' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Document type parking_ticket' }).waitFor();
+    await shows(page.locator('#problems'), 'The definition is valid.');
+    await page.getByRole('button', { name: 'Publish the draft' }).click();
+    await shows(page.getByRole('status'), 'Published as version 1.');
+    expect(chat.requests.at(-1)?.body?.messages?.some((m) => m.content.includes('parking tickets'))).toBe(true);
+    await page.context().close();
+  }, 120_000);
 
   it('shows every main page at 390 px wide without violations or sideways scrolling, and works there', async () => {
     expect(visited.length).toBeGreaterThan(10);

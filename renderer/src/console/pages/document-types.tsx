@@ -140,7 +140,9 @@ function CreateType({ org, templates, onCancel }: { org: string; templates: stri
 
 /** Proposals from a description, by the configured language model; nothing is saved until chosen. */
 function Proposals({ org }: { org: string }) {
+  const navigate = useNavigate();
   const [description, setDescription] = useState('');
+  const create = useAction((key: string, definition: unknown) => api.post<{ key: string }>(orgPath(org, '/document-types'), { key, definition, publish: false }));
   const action = useAction(() => api.post<{ proposals: { key: string; definition: unknown; key_taken: boolean }[] }>(orgPath(org, '/document-types/proposals'), { description }));
   const [proposals, setProposals] = useState<{ key: string; definition: unknown; key_taken: boolean }[] | null>(null);
   const submit = async (e: FormEvent) => {
@@ -169,11 +171,24 @@ function Proposals({ org }: { org: string }) {
             {p.key}
             {p.key_taken ? <span className="badge warn"> key taken: choose another when creating</span> : null}
           </h3>
-          <pre className="json" tabIndex={0}>
+          <pre className="json" tabIndex={0} aria-label={`Proposed definition ${p.key}`}>
             {JSON.stringify(p.definition, null, 2)}
           </pre>
+          {!p.key_taken && (
+            <button
+              type="button"
+              onClick={() =>
+                void create.run(p.key, p.definition).then((made) => {
+                  if (made) navigate(`/o/${org}/document-types/${made.key}`);
+                })
+              }
+            >
+              Start a draft of {p.key} from this proposal
+            </button>
+          )}
         </section>
       ))}
+      <ErrorMessage error={create.error} />
     </details>
   );
 }
