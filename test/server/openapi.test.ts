@@ -14,6 +14,8 @@ import { listen } from '../support/server-transport.js';
 const ROUTES: [string, string][] = [
   ['/v1/extractions', 'post'],
   ['/v1/extractions/{extraction_id}', 'get'],
+  // An extension of the spec's API (docs/api.md, "Corrections").
+  ['/v1/extractions/{extraction_id}/corrections', 'post'],
   ['/v1/client-tokens', 'post'],
   ['/v1/client-sessions', 'post'],
   ['/v1/me', 'get'],

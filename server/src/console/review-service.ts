@@ -1,13 +1,11 @@
-import type { FieldDefinition } from '../../../engine/src/contracts/definition.js';
 import type { FieldResult } from '../../../engine/src/contracts/extraction.js';
 import { ServiceError } from '../../../engine/src/errors/service-error.js';
 import type { Services } from '../app.js';
 import type { Application } from '../db/repos/accounts.js';
-import { CorrectionsRepo, type Correction } from '../db/repos/corrections.js';
+import type { CorrectionsRepo, Correction } from '../db/repos/corrections.js';
 import { isFinal, type ConsoleListFilter, type ConsoleListRow, type ExtractionRecord, type ExtractionStatus } from '../db/repos/extractions.js';
 import { invalidParameter } from '../http/invalid-parameter.js';
-import { isoNow, newId } from '../ids.js';
-import { applyCorrection, parseFieldPath } from './apply-correction.js';
+import { CorrectionWriter } from '../extraction/correction-writer.js';
 import type { OrgAccess } from './console-context.js';
 import { PageImages, type PageImage, type ReviewTextPage } from './page-images.js';
 
@@ -34,9 +32,11 @@ export const correctionObject = (c: Correction) => ({ id: c.id, field: c.field, 
 export class ReviewService {
   readonly corrections: CorrectionsRepo;
   readonly images = new PageImages();
+  private readonly writer: CorrectionWriter;
 
   constructor(private readonly services: Services) {
-    this.corrections = new CorrectionsRepo(services.db);
+    this.writer = new CorrectionWriter(services);
+    this.corrections = this.writer.corrections;
   }
 
   list(application: Application, query: Record<string, unknown>): { data: ReturnType<typeof listObject>[]; next_cursor: string | null } {
@@ -69,36 +69,11 @@ export class ReviewService {
     return image;
   }
 
-  /**
-   * A person's value for one field: the stored result is rewritten (the API's reads answer it
-   * from then on), the correction recorded with who and when, and the change audited, in one
-   * transaction.
-   */
+  /** A person's value for one field (see CorrectionWriter); the console refuses under zero retention. */
   correct(access: OrgAccess, application: Application, id: string, body: unknown): { correction: ReturnType<typeof correctionObject>; field: FieldResult } {
-    const b = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
-    const { path, parts } = parseFieldPath(b.field);
-    if (!Object.hasOwn(b, 'value')) throw invalidParameter('value', 'is required (null clears the value)');
-    const { db, extractionsRepo, accounts } = this.services;
-    return db.transaction(() => {
-      const record = this.openable(application, id);
-      const object = objectOf(record);
-      if (!isFinal(record.status)) throw new ServiceError('field_not_found', { param: 'field', message: 'The extraction has no result yet.' });
-      const applied = applyCorrection(object as Parameters<typeof applyCorrection>[0], parts, b.value, this.definition(application, object));
-      const correction: Correction = {
-        id: newId('cor_'),
-        extraction_id: record.id,
-        field: path,
-        previous_value: applied.previous,
-        value: applied.value,
-        user_id: access.user.id,
-        email: access.user.email,
-        created_at: isoNow(),
-      };
-      this.corrections.add(correction);
-      extractionsRepo.replaceBody(record.id, Buffer.from(JSON.stringify(object)));
-      accounts.audit(access.organization.id, access.user.email, 'extraction.corrected', record.id, { application_id: application.id, field: path, correction_id: correction.id });
-      return { correction: correctionObject(correction), field: applied.result };
-    }).immediate();
+    if (application.data_policy.retention === 'zero') throw new ServiceError('zero_retention');
+    const written = this.writer.write(application, id, body, { id: access.user.id, name: access.user.email, auditActor: access.user.email });
+    return { correction: correctionObject(written.correction), field: written.field };
   }
 
   /** The application's extraction with its result still kept, else the codes of the review view. */
@@ -107,18 +82,6 @@ export class ReviewService {
     const record = this.services.extractionsRepo.extraction(id);
     if (!record || record.application_id !== application.id || record.body === null) throw new ServiceError('extraction_not_found');
     return record;
-  }
-
-  /** The definition of the version that read the result, to judge a corrected value by (null when it is gone). */
-  private definition(application: Application, object: Record<string, unknown>): Record<string, FieldDefinition> | null {
-    const key = object.document_type;
-    const version = object.schema_version;
-    if (typeof key !== 'string' || typeof version !== 'number') return null;
-    try {
-      return this.services.documentTypes.versionForJob(application.organization_id, key, version).definition.fields;
-    } catch {
-      return null;
-    }
   }
 }
 
