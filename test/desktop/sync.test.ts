@@ -42,7 +42,7 @@ function openStore(): LocalStore {
 
 /** A slip read on the device (the engine on text lines, with its OCR pages kept for sync). */
 async function readSlip(store: LocalStore, amount: string) {
-  const lines = SLIP_CLIENT_OCR.lines.map((l) => (l.text.startsWith('TOTAL') ? { ...l, text: `TOTAL USD ${amount}` } : l));
+  const lines = SLIP_CLIENT_OCR.lines.map((l) => (String(l.text).startsWith('TOTAL') ? { ...l, text: `TOTAL USD ${amount}` } : l));
   const doc = store.capture({ bytes: randomBytes(2000), name: `slip-${amount}.png`, mediaType: 'image/png', source: 'camera' });
   const result = await engine.extract({ client_ocr: { ...SLIP_CLIENT_OCR, lines } }, 'payment_receipt', { options: { include_ocr: true } });
   store.saveExtraction(doc.id, { result, reviewRequired: result.review.required });
