@@ -12,7 +12,8 @@ export interface TcpProxy {
   close(): Promise<void>;
 }
 
-export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
+/** `delayMs`: each answer from the server reaches the client that much later (a slow link: a kill lands mid-request). */
+export async function startTcpProxy(targetPort: number, options: { delayMs?: number } = {}): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
   let server: Server | null = null;
   let port = 0;
@@ -21,7 +22,9 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
       server = createServer((client) => {
         const upstream = connect(targetPort, '127.0.0.1');
         sockets.add(client).add(upstream);
-        client.pipe(upstream).pipe(client);
+        client.pipe(upstream);
+        if (options.delayMs) upstream.on('data', (chunk: Buffer) => setTimeout(() => client.writable && client.write(chunk), options.delayMs));
+        else upstream.pipe(client);
         const end = () => {
           client.destroy();
           upstream.destroy();
