@@ -54,6 +54,12 @@ export class OutboxSender {
     await this.running;
   }
 
+  /** New settings from the person: what to send and who corrects. */
+  configure(change: { send?: 'lines' | 'file'; correctedBy?: string }): void {
+    if (change.send) this.o.send = change.send;
+    if (change.correctedBy) this.o.correctedBy = change.correctedBy;
+  }
+
   /** Look now (a document was read, or the network came back). */
   poke(): void {
     if (!this.stopped) this.schedule(0);

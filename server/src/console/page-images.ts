@@ -81,7 +81,8 @@ export class PageImages {
   }
 
   /** Page `n` (1-based) as an image, or null when no document is kept or it has no such page. */
-  async image(source: KeptSource, n: number): Promise<PageImage | null> {
+  /** `rotation`: the turn the page was read with, where the caller keeps it apart from the file (the desktop store). */
+  async image(source: KeptSource, n: number, rotation?: number): Promise<PageImage | null> {
     const cacheKey = `${source.id}:${n}`;
     const cached = this.images.get(cacheKey);
     if (cached) return cached;
@@ -93,10 +94,10 @@ export class PageImages {
       const p = read.pages.find((x) => x.number === n);
       if (!p) return null;
       const raster = await p.render();
-      const rotation = kept.pages?.find((x) => x.page === n)?.rotation ?? 0;
+      const turn = rotation ?? kept.pages?.find((x) => x.page === n)?.rotation ?? 0;
       let image = sharp(Buffer.from(raster.data.buffer, raster.data.byteOffset, raster.data.byteLength), { raw: { width: raster.width, height: raster.height, channels: 3 } });
       // The text lines' boxes refer to the page as it was read: turned the same way.
-      if (rotation === 90 || rotation === 180 || rotation === 270) image = image.rotate(rotation);
+      if (turn === 90 || turn === 180 || turn === 270) image = image.rotate(turn);
       image = image.resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
       const photo = read.mediaType === 'image/jpeg' || read.mediaType === 'image/webp' || read.mediaType === 'image/heic' || read.mediaType === 'image/heif';
       const made: PageImage = photo ? { type: 'image/jpeg', bytes: await image.jpeg({ quality: 85 }).toBuffer() } : { type: 'image/png', bytes: await image.png({ compressionLevel: 6 }).toBuffer() };
