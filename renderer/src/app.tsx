@@ -1,10 +1,8 @@
-/** The desktop app's shell. Capture, review and sync screens arrive with the desktop-app issue. */
+import { DesktopApp } from './desktop/desktop-app.js';
+import './console/console.css';
+import './desktop/desktop.css';
+
+/** The desktop app's window (Electron, or a browser on the Node web host). */
 export function App() {
-  const kit = window.kit;
-  return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: 24 }}>
-      <h1>Document extraction kit</h1>
-      <p>Engine {kit ? kit.engineVersion : 'not connected'}</p>
-    </main>
-  );
+  return <DesktopApp />;
 }

@@ -75,3 +75,17 @@ export async function openPage(browser: Browser, width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, bypassCSP: true });
   return context.newPage();
 }
+
+/** Builds the desktop app's screens (renderer/index.html) into a fresh directory, for the Node web host. */
+export async function buildDesktopRenderer(): Promise<string> {
+  const outDir = mkdtempSync(join(tmpdir(), 'docex-desktop-ui-'));
+  const before = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    const react = (await import('@vitejs/plugin-react')).default;
+    await build({ configFile: false, root: join(ROOT, 'renderer'), base: './', plugins: [react()], logLevel: 'warn', mode: 'production', build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 1000 } });
+  } finally {
+    process.env.NODE_ENV = before;
+  }
+  return outDir;
+}

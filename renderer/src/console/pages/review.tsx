@@ -8,6 +8,7 @@ import { Page } from '../components/page.js';
 import { TableRegion } from '../components/table-region.js';
 import { useAction, useLoad } from '../components/use-load.js';
 import { atLeast } from '../types.js';
+import { confidenceClass, flatten, showValue as show, typedValue, type FlatField } from '../../shared/review-fields.js';
 import { useOrg } from '../use-org.js';
 
 interface ReviewData {
@@ -23,27 +24,6 @@ interface ReviewData {
   pages: { number: number; width: number; height: number; image_url: string | null }[];
   ocr?: { pages: { number: number; lines: { text: string; bounding_box: BoundingBox }[] }[] } | null;
 }
-
-interface FlatField {
-  path: string;
-  result: FieldResult;
-}
-
-/** Every leaf field with its path: `total`, `merchant.name`, `line_items.0.amount`. */
-function flatten(fields: Record<string, FieldResult> | undefined, prefix = ''): FlatField[] {
-  const out: FlatField[] = [];
-  for (const [name, result] of Object.entries(fields ?? {})) {
-    const path = prefix + name;
-    if (result.fields) out.push(...flatten(result.fields, `${path}.`));
-    else if (result.items) result.items.forEach((item, i) => out.push(...flatten(item, `${path}.${i}.`)));
-    else out.push({ path, result });
-  }
-  return out;
-}
-
-export const confidenceClass = (c: number) => (c >= 0.85 ? 'high' : c >= 0.6 ? 'medium' : 'low');
-const NUMERIC = /money|amount|number|integer|decimal|percent|quantity/;
-const show = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 /** The review view: the page image with every field's box, the fields by confidence, corrections. */
 export function Review() {
@@ -76,7 +56,7 @@ export function Review() {
     e.preventDefault();
     const field = fields.find((f) => f.path === selected);
     if (!field) return;
-    const typed = draft.trim() === '' ? null : NUMERIC.test(field.result.type) && !Number.isNaN(Number(draft)) ? Number(draft) : draft;
+    const typed = typedValue(field.result.type, draft);
     if ((await correct.run(field.path, typed)) !== undefined) {
       setSaved(`Corrected ${field.path}.`);
       loaded.reload();
