@@ -1,6 +1,6 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { DesktopBackend } from './backend/desktop-backend.js';
 import { createHandlers, dispatch, MAX_CAPTURE_BYTES } from './ipc/ipc-handlers.js';
 
@@ -87,9 +87,18 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.wasm': 'application/wasm', '.json': 'application/json' };
 
 function serveFile(res: ServerResponse, root: string, pathname: string): void {
+  const base = resolve(root);
   const relative = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
-  let file = join(root, relative);
-  if (!file.startsWith(root) || !existsSync(file) || relative === '') file = join(root, 'index.html');
+  let file = resolve(base, relative);
+  // Outside the build, a folder, or nothing there: the app's page.
+  const isFile = (f: string) => {
+    try {
+      return statSync(f).isFile();
+    } catch {
+      return false;
+    }
+  };
+  if (!file.startsWith(base + sep) || !isFile(file)) file = join(base, 'index.html');
   res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
   createReadStream(file).pipe(res);
 }
