@@ -34,6 +34,9 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+const json = async (res: Response): Promise<Json> => res.json();
 const kit = (channel: string, body: unknown, headers: Record<string, string> = {}) => fetch(`${url}/kit/${channel}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
 
 describe('web host', () => {
@@ -44,10 +47,10 @@ describe('web host', () => {
   });
 
   it('takes calls with bytes as base64 and answers bytes the same way', async () => {
-    const captured = await (await kit('capture', { bytes: { $bytes: RECEIPT.toString('base64') }, name: 'r.png', media_type: 'image/png', source: 'file' })).json();
+    const captured = await json(await kit('capture', { bytes: { $bytes: RECEIPT.toString('base64') }, name: 'r.png', media_type: 'image/png', source: 'file' }));
     expect(captured).toMatchObject({ ok: true, value: { name: 'r.png', bytes: RECEIPT.length } });
     await backend.idle();
-    const image = await (await kit('page_image', { id: captured.value.id, page: 1 })).json();
+    const image = await json(await kit('page_image', { id: captured.value.id, page: 1 }));
     expect(image.ok).toBe(true);
     expect(Buffer.from(image.value.bytes.$bytes, 'base64').subarray(1, 4).toString()).toBe('PNG');
   }, 120_000);
@@ -55,10 +58,10 @@ describe('web host', () => {
   it('refuses calls from another origin, bodies that are not JSON, and bad inputs, as data', async () => {
     const foreign = await kit('settings', {}, { origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
-    expect((await foreign.json()).ok).toBe(false);
+    expect((await json(foreign)).ok).toBe(false);
     const notJson = await kit('settings', '{oops');
     expect(notJson.status).toBe(400);
-    expect((await notJson.json()).error.code).toBe('invalid_json');
-    expect((await (await kit('capture', { bytes: 'plain text', name: 'x', source: 'file' })).json()).error).toMatchObject({ code: 'invalid_parameters', param: 'bytes' });
+    expect((await json(notJson)).error.code).toBe('invalid_json');
+    expect((await json(await kit('capture', { bytes: 'plain text', name: 'x', source: 'file' }))).error).toMatchObject({ code: 'invalid_parameters', param: 'bytes' });
   });
 });
