@@ -47,6 +47,7 @@ export interface DesktopSettings {
   send: 'lines' | 'file';
   document_type: string;
   corrected_by: string;
+  watch_folder: string | null;
 }
 
 /** Each channel: its input and its answer. */
@@ -58,7 +59,7 @@ export interface DesktopChannels {
   correct: { input: { id: string; field: string; value: unknown }; output: { correction: DesktopCorrection; field: FieldResult } };
   accept: { input: { id: string }; output: DesktopDocument };
   settings: { input: Record<string, never>; output: DesktopSettings };
-  configure: { input: { server_url?: string; publishable_key?: string; send?: 'lines' | 'file'; document_type?: string; corrected_by?: string }; output: DesktopSettings };
+  configure: { input: { server_url?: string; publishable_key?: string; send?: 'lines' | 'file'; document_type?: string; corrected_by?: string; watch_folder?: string }; output: DesktopSettings };
   sync_now: { input: Record<string, never>; output: { sent: number } };
 }
 

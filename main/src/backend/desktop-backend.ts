@@ -5,6 +5,7 @@ import { Engine } from '../../../engine/src/node/engine.js';
 import { PageImages, type PageImage } from '../../../server/src/console/page-images.js';
 import { applyCorrection, parseFieldPath } from '../../../server/src/extraction/apply-correction.js';
 import { randomToken } from '../../../server/src/ids.js';
+import { FolderWatcher } from '../capture/folder-watcher.js';
 import { LocalStore, type DocumentSource, type LocalCorrection, type LocalDocument } from '../store/local-store.js';
 import { OutboxSender, type SenderOptions } from '../sync/outbox-sender.js';
 import { ServerClient, type SyncSettings } from '../sync/server-client.js';
@@ -16,6 +17,8 @@ export interface PublicSettings {
   send: 'lines' | 'file';
   document_type: string;
   corrected_by: string;
+  /** A scanner's output folder to take documents from; null when none. */
+  watch_folder: string | null;
 }
 
 export interface ReviewView {
@@ -32,6 +35,8 @@ export interface BackendOptions {
   engine?: Engine;
   fetchImpl?: typeof fetch;
   sender?: Omit<SenderOptions, 'onChange' | 'send' | 'correctedBy'>;
+  /** How often the watched folder is looked at (default 2 s). */
+  watchPollMs?: number;
 }
 
 const DEFAULT_TYPE = 'payment_receipt';
@@ -47,6 +52,7 @@ export class DesktopBackend extends EventEmitter {
   private readonly images = new PageImages();
   private client: ServerClient | null = null;
   private readonly sender: OutboxSender;
+  private watcher: FolderWatcher | null = null;
 
   private constructor(
     readonly store: LocalStore,
@@ -68,10 +74,12 @@ export class DesktopBackend extends EventEmitter {
     // Documents kept but not read when the app last stopped are read now.
     for (const id of backend.store.unread()) backend.read(id);
     backend.sender.start();
+    backend.watch();
     return backend;
   }
 
   async close(): Promise<void> {
+    this.watcher?.stop();
     await this.sender.stop();
     await Promise.allSettled(this.reading.values());
     if (!this.options.engine) await this.engine.close();
@@ -154,11 +162,12 @@ export class DesktopBackend extends EventEmitter {
       send: this.store.setting('send') === 'file' ? 'file' : 'lines',
       document_type: this.store.setting('document_type') ?? DEFAULT_TYPE,
       corrected_by: this.store.setting('corrected_by') ?? 'desktop app',
+      watch_folder: this.store.setting('watch_folder') || null,
     };
   }
 
   /** Saves the sync settings once they pass the client's checks (a secret key is refused). */
-  configure(input: { server_url?: string; publishable_key?: string; send?: 'lines' | 'file'; document_type?: string; corrected_by?: string }): PublicSettings {
+  configure(input: { server_url?: string; publishable_key?: string; send?: 'lines' | 'file'; document_type?: string; corrected_by?: string; watch_folder?: string }): PublicSettings {
     const next: SyncSettings = { serverUrl: input.server_url ?? this.store.setting('server_url') ?? '', publishableKey: input.publishable_key ?? this.store.setting('publishable_key') ?? '' };
     if (input.server_url !== undefined || input.publishable_key !== undefined) ServerClient.checkSettings(next);
     if (input.server_url !== undefined) this.store.putSetting('server_url', input.server_url);
@@ -166,6 +175,10 @@ export class DesktopBackend extends EventEmitter {
     if (input.send !== undefined) this.store.putSetting('send', input.send);
     if (input.document_type !== undefined) this.store.putSetting('document_type', input.document_type);
     if (input.corrected_by !== undefined) this.store.putSetting('corrected_by', input.corrected_by);
+    if (input.watch_folder !== undefined) {
+      this.store.putSetting('watch_folder', input.watch_folder);
+      this.watch();
+    }
     this.client = this.makeClient();
     this.sender.configure({ send: this.settings().send, correctedBy: this.settings().corrected_by });
     this.syncNow();
@@ -182,6 +195,21 @@ export class DesktopBackend extends EventEmitter {
   async syncOnce(): Promise<number> {
     this.store.retryNow();
     return this.sender.runOnce();
+  }
+
+  /** (Re)starts looking at the configured scanner folder; documents found there are captured as `folder`. */
+  private watch(): void {
+    this.watcher?.stop();
+    this.watcher = null;
+    const folder = this.store.setting('watch_folder');
+    if (!folder) return;
+    this.watcher = new FolderWatcher(folder, (file) => this.capture({ ...file, source: 'folder' }), (err) => this.emit('error', err), this.options.watchPollMs);
+    this.watcher.start();
+  }
+
+  /** One look at the watched folder now (tests, and a "look now" button). */
+  lookNow(): string[] {
+    return this.watcher?.look() ?? [];
   }
 
   private makeClient(): ServerClient | null {

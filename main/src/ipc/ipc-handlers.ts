@@ -35,6 +35,7 @@ export const IPC_INPUTS = {
       send: Type.Optional(Type.Union([Type.Literal('lines'), Type.Literal('file')])),
       document_type: Type.Optional(Type.String({ minLength: 2, maxLength: 64, pattern: '^[a-z][a-z0-9_]*$' })),
       corrected_by: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+      watch_folder: Type.Optional(Type.String({ maxLength: 1000 })),
     },
     { additionalProperties: false },
   ),

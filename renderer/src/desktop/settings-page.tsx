@@ -9,6 +9,7 @@ export function SettingsPage() {
   const [key, setKey] = useState('');
   const [send, setSend] = useState<'lines' | 'file'>('lines');
   const [by, setBy] = useState('');
+  const [folder, setFolder] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   useEffect(() => {
     void call('settings', {}).then((s) => {
@@ -16,12 +17,13 @@ export function SettingsPage() {
       setUrl(s.server_url ?? '');
       setSend(s.send);
       setBy(s.corrected_by);
+      setFolder(s.watch_folder ?? '');
     });
   }, []);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     try {
-      const saved = await call('configure', { server_url: url, ...(key ? { publishable_key: key } : {}), send, corrected_by: by || 'desktop app' });
+      const saved = await call('configure', { server_url: url, ...(key ? { publishable_key: key } : {}), send, corrected_by: by || 'desktop app', watch_folder: folder.trim() });
       setSettings(saved);
       setKey('');
       setMessage({ ok: true, text: 'Saved. Waiting documents are being sent.' });
@@ -50,6 +52,10 @@ export function SettingsPage() {
             <input type="radio" name="send" checked={send === 'file'} onChange={() => setSend('file')} /> The document itself (when the data policy allows)
           </label>
         </fieldset>
+        <label>
+          Scanner folder <span className="hint">documents saved there are taken and moved to its captured/ folder; empty for none</span>
+          <input value={folder} onChange={(e) => setFolder(e.target.value)} placeholder="/home/counter/Scans" />
+        </label>
         <label>
           Corrections made here are signed as
           <input value={by} onChange={(e) => setBy(e.target.value)} />
