@@ -22,6 +22,8 @@ export interface DesktopDocument {
   server_id: string | null;
   /** True while the engine reads it. */
   reading: boolean;
+  /** While it is read: pages read so far of how many (null before the engine has opened it, and once read). */
+  progress: { pages_read: number; pages: number } | null;
 }
 
 export interface DesktopCorrection {

@@ -33,6 +33,27 @@ afterAll(async () => {
 });
 
 describe('DesktopBackend', () => {
+  it('shows how far a long document has been read, page by page, and nothing once it is read', async () => {
+    const backend = DesktopBackend.open({ dataDir: freshDir(), engine, sender: { pollMs: 60_000 } });
+    const page = await sharp(RECEIPT).resize({ width: 600 }).png().toBuffer();
+    const tiff = await sharp([page, page, page], { join: { animated: true } }).tiff().toBuffer();
+    const seen: string[] = [];
+    backend.on('changed', () => {
+      const [d] = backend.documents();
+      if (d?.progress) seen.push(`${d.progress.pages_read}/${d.progress.pages}`);
+    });
+    const doc = backend.capture({ bytes: tiff, name: 'three-pages.tiff', mediaType: 'image/tiff', source: 'file' });
+    expect(backend.live(doc)).toMatchObject({ reading: true, progress: null });
+    await backend.idle();
+    expect(seen[0]).toBe('0/3');
+    expect(seen).toContain('1/3');
+    expect(seen).toContain('2/3');
+    expect(seen).toEqual([...seen].sort());
+    expect(backend.documents()[0]).toMatchObject({ status: 'extracted', reading: false, progress: null });
+    expect(backend.review(doc.id).pages.map((p) => p.number)).toEqual([1, 2, 3]);
+    await backend.close();
+  });
+
   it('reads a captured receipt on the device, shows it for review, takes a correction and syncs both', async () => {
     const backend = DesktopBackend.open({ dataDir: freshDir(), engine, sender: { pollMs: 60_000 } });
     const doc = backend.capture({ bytes: RECEIPT, name: 'receipt.png', mediaType: 'image/png', source: 'file' });

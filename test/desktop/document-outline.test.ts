@@ -1,45 +1,20 @@
 // The camera's document outline and perspective correction (OpenCV.js, as the renderer runs it):
 // a receipt photographed at an angle on a dark counter is found, straightened, and read.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { angledPhoto, nodeOpenCv, RECEIPT } from '../support/angled-photo.js';
 import { Engine } from '../../engine/src/node/engine.js';
-import { correctPerspective, findDocumentQuad, matFromRgba, orderCorners, type OpenCv, type Point, type Rgba } from '../../renderer/src/desktop/document-outline.js';
+import { correctPerspective, findDocumentQuad, orderCorners, type OpenCv, type Point } from '../../renderer/src/desktop/document-outline.js';
 
-const RECEIPT = readFileSync(new URL('../fixtures/sample-receipt.png', import.meta.url));
 let cv: OpenCv;
 const engine = new Engine();
 
 beforeAll(async () => {
-  // Loaded with require: Vitest awaits an imported CommonJS namespace, and OpenCV.js is a
-  // thenable that resolves to itself. The renderer loads it through Vite (renderer/src/desktop/opencv.ts).
-  cv = createRequire(import.meta.url)('@techstark/opencv-js') as OpenCv;
-  if (!cv.Mat) await new Promise<void>((resolve) => (cv as unknown as { then(f: () => void): unknown }).then(() => resolve()));
+  ({ cv } = await nodeOpenCv());
 }, 60_000);
 afterAll(async () => engine.close());
 
-/** The receipt warped onto a dark, slightly noisy counter so that its corners land on `quad`. */
-async function photo(quad: Point[], width: number, height: number): Promise<Rgba> {
-  const { data, info } = await sharp(RECEIPT).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const paper = matFromRgba(cv, { data: new Uint8ClampedArray(data), width: info.width, height: info.height });
-  // A dark counter with a little grain (a fixed pseudo-random sequence, so every run sees the same frame).
-  const counter = new Uint8ClampedArray(width * height * 4);
-  let seed = 7;
-  for (let i = 0; i < counter.length; i += 4) {
-    seed = (seed * 1103515245 + 12345) >>> 0;
-    const grain = (seed >>> 16) % 12;
-    counter.set([40 + grain, 42 + grain, 45 + grain, 255], i);
-  }
-  const scene = matFromRgba(cv, { data: counter, width, height });
-  const from = cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, info.width, 0, info.width, info.height, 0, info.height]);
-  const to = cv.matFromArray(4, 1, cv.CV_32FC2, quad.flatMap((p) => [p.x, p.y]));
-  const m = cv.getPerspectiveTransform(from, to);
-  cv.warpPerspective(paper, scene, m, new cv.Size(width, height), cv.INTER_LINEAR, cv.BORDER_TRANSPARENT);
-  const out = { data: new Uint8ClampedArray(scene.data), width, height };
-  for (const x of [paper, scene, from, to, m]) x.delete();
-  return out;
-}
+const photo = (quad: Point[], width: number, height: number) => angledPhoto(cv, quad, width, height);
 
 describe('document outline', () => {
   it('orders corners top-left, top-right, bottom-right, bottom-left', () => {

@@ -34,7 +34,7 @@ describe('IPC dispatch', () => {
     const id = (captured as { value: { id: string } }).value.id;
     await backend.idle();
     const review = await dispatch(handlers, 'review', { id });
-    expect(review).toMatchObject({ ok: true, value: { document: { id, status: 'extracted', reading: false }, pages: [{ number: 1 }] } });
+    expect(review).toMatchObject({ ok: true, value: { document: { id, status: 'extracted', reading: false, progress: null }, pages: [{ number: 1 }] } });
     const image = await dispatch(handlers, 'page_image', { id, page: 1 });
     expect(image).toMatchObject({ ok: true, value: { type: 'image/png' } });
     expect((image as { value: { bytes: Uint8Array } }).value.bytes).toBeInstanceOf(Uint8Array);

@@ -2,6 +2,7 @@
 // cross the thread boundary as ServiceErrors with the document's code.
 import { rmSync } from 'node:fs';
 import { Value } from '@sinclair/typebox/value';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OcrPage } from '../../engine/src/contracts/ocr.js';
 import { ServiceError } from '../../engine/src/errors/service-error.js';
@@ -124,6 +125,28 @@ describe('OcrPool', () => {
     await serviceErrorFrom(pool.read({ bytes: new Uint8Array(0) }));
     const [a, b] = await Promise.all([pool.read({ bytes: png }), pool.read({ bytes: png, declaredType: 'image/png' })]);
     expect(a.pages[0].lines.map((l) => l.text)).toEqual(b.pages[0].lines.map((l) => l.text));
+  });
+});
+
+describe('OcrPool progress', () => {
+  it('reports a multi-page TIFF page by page: 0 of 3 first, 3 of 3 last, never backwards', async () => {
+    const frames = await Promise.all([0, 1, 2].map(() => receiptPng(RECEIPT_LINES, { width: 600, height: 400 })));
+    const tiff = new Uint8Array(await sharp(frames, { join: { animated: true } }).tiff().toBuffer());
+    const seen: { pages_read: number; pages: number }[] = [];
+    const doc = await pool.read({ bytes: tiff }, (p) => seen.push(p));
+    expect(doc.pages).toHaveLength(3);
+    expect(seen[0]).toEqual({ pages_read: 0, pages: 3 });
+    expect(seen.at(-1)).toEqual({ pages_read: 3, pages: 3 });
+    expect(seen.every((p, i) => p.pages === 3 && (i === 0 || p.pages_read >= seen[i - 1].pages_read))).toBe(true);
+    // Each page is reported as it is done, not all at the end.
+    expect(new Set(seen.map((p) => p.pages_read)).size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('reports nothing more once a failed read has answered', async () => {
+    const seen: unknown[] = [];
+    await serviceErrorFrom(pool.read({ bytes: new Uint8Array([1, 2, 3]) }, (p) => seen.push(p)));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(seen).toEqual([]);
   });
 });
 

@@ -12,8 +12,9 @@ export const chromiumMissing = existsSync(CHROMIUM) ? null : `${CHROMIUM} is not
 
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+/** Chromium as the guide launches it; `extra` adds flags (e.g. a fake camera). */
+export function launchChromium(extra: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS, ...extra] });
 }
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

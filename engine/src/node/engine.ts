@@ -1,5 +1,6 @@
 import type { ExtractionContent, ExtractionMode, ExtractionWarning } from '../contracts/extraction.js';
 import type { OcrPage } from '../contracts/ocr.js';
+import type { ReadProgress } from '../ocr/document-reader.js';
 import type { IntakeLimits } from '../intake/document.js';
 import { ServiceError } from '../errors/service-error.js';
 import { parseClientOcr } from '../extract/client-ocr.js';
@@ -30,6 +31,8 @@ export interface EngineExtractOptions {
   llm?: 'enabled' | 'disabled';
   /** Document limits lower than the spec's (an organization's file size and page count). */
   limits?: Partial<IntakeLimits>;
+  /** Called as a file's pages are read: before the first page and after each (not for client OCR). */
+  onProgress?: (progress: ReadProgress) => void;
 }
 
 export interface EngineSettings extends OcrPoolOptions {
@@ -74,7 +77,7 @@ export class Engine {
       pages = parsed.pages;
       warnings.push(...parsed.warnings);
     } else {
-      const read = await this.ocr().read({ bytes: input.file, declaredType: input.declaredType, fast: mode === 'fast', tiling: options.tiling, limits: opts.limits });
+      const read = await this.ocr().read({ bytes: input.file, declaredType: input.declaredType, fast: mode === 'fast', tiling: options.tiling, limits: opts.limits }, opts.onProgress);
       pages = read.pages.map((p: OcrPage) => ({ page: p.page, width: p.width, height: p.height, source: p.source, rotation: p.rotation, lines: p.lines }));
       warnings.push(...read.warnings.map(warningFor));
       // An embedded invoice XML is read first, unless the caller asked for the visible page only.

@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import type { TilingMode } from '../contracts/extraction.js';
 import type { OcrPage } from '../contracts/ocr.js';
 import type { ErrorCode } from '../errors/error-catalogue.js';
@@ -13,6 +14,8 @@ export interface OcrJob {
   fast?: boolean;
   /** `options.tiling` of the request; the page settings' own (`auto` by default) when absent. */
   tiling?: TilingMode;
+  /** Where the worker posts a ReadProgress before the first page and after each (transferred). */
+  progress?: MessagePort;
 }
 
 /** Settings each worker starts with. */

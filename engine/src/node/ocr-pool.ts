@@ -1,7 +1,9 @@
+import { MessageChannel, type Transferable } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { OcrPage } from '../contracts/ocr.js';
 import { ServiceError } from '../errors/service-error.js';
 import type { EmbeddedXmlFile } from '../intake/document.js';
+import type { ReadProgress } from '../ocr/document-reader.js';
 import type { OcrJob, OcrJobResult, OcrWorkerData } from './ocr-job.js';
 
 export interface OcrPoolOptions extends OcrWorkerData {
@@ -45,12 +47,24 @@ export class OcrPool {
   }
 
   /** Read a document's text; throws a ServiceError with the document's code when it cannot. */
-  async read(job: OcrJob): Promise<DocumentText> {
+  async read(job: Omit<OcrJob, 'progress'>, onProgress?: (progress: ReadProgress) => void): Promise<DocumentText> {
     // Hand the worker its own copy so the transfer cannot detach memory the caller still uses
     // (a Node Buffer's slice() would be a view, not a copy).
     const bytes = new Uint8Array(job.bytes);
-    const result = (await this.pool.run({ ...job, bytes }, { transferList: [bytes.buffer] })) as OcrJobResult;
+    const channel = onProgress ? new MessageChannel() : null;
+    let last: ReadProgress | null = null;
+    channel?.port1.on('message', (p: ReadProgress) => ((last = p), onProgress!(p)));
+    let result: OcrJobResult;
+    try {
+      const transferList: Transferable[] = channel ? [bytes.buffer, channel.port2] : [bytes.buffer];
+      result = (await this.pool.run({ ...job, bytes, progress: channel?.port2 }, { transferList: transferList as never })) as OcrJobResult;
+    } finally {
+      channel?.port1.close();
+    }
     const { mediaType, pages, warnings, embeddedXml, embeddedXmlUnreadable } = unwrap(result) as Extract<OcrJobResult, { ok: true }>;
+    // The worker's last message can still be on its way when the result arrives: the caller
+    // always hears of the finished document.
+    if (onProgress && (last as ReadProgress | null)?.pages_read !== pages.length) onProgress({ pages_read: pages.length, pages: pages.length });
     const text: DocumentText = { mediaType, pages, warnings };
     if (embeddedXml?.length) text.embeddedXml = embeddedXml;
     if (embeddedXmlUnreadable) text.embeddedXmlUnreadable = true;

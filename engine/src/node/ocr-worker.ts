@@ -34,7 +34,7 @@ export default async function runOcrJob(job: OcrJob): Promise<OcrJobResult> {
   try {
     const doc = await readDocument(job.bytes, { declaredType: job.declaredType, limits: job.limits });
     try {
-      const pages = await readDocumentText(doc.pages, models, pageOptions(job));
+      const pages = await readDocumentText(doc.pages, models, pageOptions(job), job.progress && ((p) => job.progress!.postMessage(p)));
       const result: OcrJobResult = { ok: true, mediaType: doc.mediaType, pages, warnings: doc.warnings };
       if (doc.embeddedXml?.length) result.embeddedXml = doc.embeddedXml;
       if (doc.embeddedXmlUnreadable) result.embeddedXmlUnreadable = true;
@@ -44,6 +44,8 @@ export default async function runOcrJob(job: OcrJob): Promise<OcrJobResult> {
     }
   } catch (err) {
     return { ok: false, error: toData(err) };
+  } finally {
+    job.progress?.close();
   }
 }
 

@@ -2,6 +2,12 @@ import type { OcrPage } from '../contracts/ocr.js';
 import type { DocumentPage } from '../intake/document.js';
 import { DEFAULT_PAGE_READ_OPTIONS, readPage, type OcrModels, type PageReadOptions } from './page-reader.js';
 
+/** How far the reading of a document has got: reported before the first page and after each. */
+export interface ReadProgress {
+  pages_read: number;
+  pages: number;
+}
+
 /**
  * Text of every page of a document: a PDF page's own text layer when it has one (exact, no OCR),
  * otherwise the OCR models on the rendered page. Pages are read one after another, since the
@@ -12,14 +18,17 @@ export async function readDocumentText(
   pages: readonly DocumentPage[],
   models: () => Promise<OcrModels>,
   opts: PageReadOptions = DEFAULT_PAGE_READ_OPTIONS,
+  onProgress?: (progress: ReadProgress) => void,
 ): Promise<OcrPage[]> {
   const out: OcrPage[] = [];
+  onProgress?.({ pages_read: 0, pages: pages.length });
   for (const page of pages) {
     if (page.textLines && page.textLines.length > 0) {
       out.push({ page: page.number, width: page.width, height: page.height, source: 'pdf_text', rotation: 0, lines: page.textLines });
     } else {
       out.push(await readPage(await models(), await page.render(), page.number, opts));
     }
+    onProgress?.({ pages_read: out.length, pages: pages.length });
   }
   return out;
 }

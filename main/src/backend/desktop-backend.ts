@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { ExtractionContent, FieldResult } from '../../../engine/src/contracts/extraction.js';
 import { ServiceError, isServiceError } from '../../../engine/src/errors/service-error.js';
 import { Engine } from '../../../engine/src/node/engine.js';
+import type { ReadProgress } from '../../../engine/src/ocr/document-reader.js';
 import { PageImages, type PageImage } from '../../../server/src/console/page-images.js';
 import { applyCorrection, parseFieldPath } from '../../../server/src/extraction/apply-correction.js';
 import { randomToken } from '../../../server/src/ids.js';
@@ -20,6 +21,9 @@ export interface PublicSettings {
   /** A scanner's output folder to take documents from; null when none. */
   watch_folder: string | null;
 }
+
+/** A document as the screens see it: what is kept, and what the engine is doing to it now. */
+export type LiveDocument = LocalDocument & { reading: boolean; progress: ReadProgress | null };
 
 export interface ReviewView {
   document: LocalDocument;
@@ -49,6 +53,8 @@ const DEFAULT_TYPE = 'payment_receipt';
  */
 export class DesktopBackend extends EventEmitter {
   private readonly reading = new Map<string, Promise<void>>();
+  /** Pages read so far of the documents being read (long PDFs and TIFFs show it). */
+  private readonly progress = new Map<string, ReadProgress>();
   private readonly images = new PageImages();
   private client: ServerClient | null = null;
   private readonly sender: OutboxSender;
@@ -95,9 +101,9 @@ export class DesktopBackend extends EventEmitter {
     return doc;
   }
 
-  /** True while the engine reads the document. */
-  isReading(id: string): boolean {
-    return this.reading.has(id);
+  /** The document with what the engine is doing to it: reading or not, and how far (pages). */
+  live(doc: LocalDocument): LiveDocument {
+    return { ...doc, reading: this.reading.has(doc.id), progress: this.progress.get(doc.id) ?? null };
   }
 
   /** Resolves once every document captured so far has been read. */
@@ -105,8 +111,8 @@ export class DesktopBackend extends EventEmitter {
     while (this.reading.size > 0) await Promise.allSettled(this.reading.values());
   }
 
-  documents(filter: { review?: LocalDocument['review'] } = {}): (LocalDocument & { reading: boolean })[] {
-    return this.store.documents(filter).map((d) => ({ ...d, reading: this.reading.has(d.id) }));
+  documents(filter: { review?: LocalDocument['review'] } = {}): LiveDocument[] {
+    return this.store.documents(filter).map((d) => this.live(d));
   }
 
   review(id: string): ReviewView {
@@ -233,6 +239,7 @@ export class DesktopBackend extends EventEmitter {
     if (this.reading.has(id)) return;
     const job = this.extract(id).finally(() => {
       this.reading.delete(id);
+      this.progress.delete(id);
       this.emit('changed', id);
     });
     this.reading.set(id, job);
@@ -243,7 +250,13 @@ export class DesktopBackend extends EventEmitter {
     const doc = this.store.document(id);
     if (!doc) return;
     try {
-      const result = await this.engine.extract({ file: this.store.files.read(id), declaredType: doc.media_type ?? undefined }, this.settings().document_type, { options: { include_ocr: true } });
+      const result = await this.engine.extract({ file: this.store.files.read(id), declaredType: doc.media_type ?? undefined }, this.settings().document_type, {
+        options: { include_ocr: true },
+        onProgress: (p) => {
+          this.progress.set(id, p);
+          this.emit('changed', id);
+        },
+      });
       this.store.saveExtraction(id, { result, reviewRequired: result.review.required });
       this.sender.poke();
     } catch (err) {

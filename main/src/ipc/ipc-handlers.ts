@@ -50,19 +50,19 @@ export function createHandlers(backend: DesktopBackend): IpcHandlers {
     capture: (i) => {
       if (i.bytes.length > MAX_CAPTURE_BYTES) throw new ServiceError('file_too_large');
       const doc = backend.capture({ bytes: i.bytes, name: i.name, mediaType: i.media_type ?? null, source: i.source });
-      return { ...doc, reading: backend.isReading(doc.id) };
+      return backend.live(doc);
     },
     documents: (i) => backend.documents(i),
     review: (i) => {
       const view = backend.review(i.id);
-      return { ...view, document: { ...view.document, reading: backend.isReading(i.id) } };
+      return { ...view, document: backend.live(view.document) };
     },
     page_image: async (i) => {
       const image = await backend.pageImage(i.id, i.page);
       return { type: image.type, bytes: new Uint8Array(image.bytes) };
     },
     correct: (i) => backend.correct(i.id, i.field, i.value),
-    accept: (i) => ({ ...backend.accept(i.id), reading: backend.isReading(i.id) }),
+    accept: (i) => backend.live(backend.accept(i.id)),
     settings: () => backend.settings(),
     configure: (i) => backend.configure(i),
     sync_now: async () => ({ sent: await backend.syncOnce() }),

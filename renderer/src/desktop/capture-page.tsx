@@ -1,11 +1,16 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { Link } from 'react-router';
+import { CameraCapture, type CameraPhoto } from './camera-capture.js';
 import { call, KitError } from './kit.js';
+import { ReadingProgress } from './reading-progress.js';
 import { SYNC_LABEL, useDocuments } from './use-documents.js';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/tiff,image/heic,image/heif,application/pdf';
 
-/** Capture: open files or drop them (images, PDFs, multi-page TIFF); each is kept and read at once. */
+/** `camera-2026-11-23T10-15-02.jpg`: a name that sorts by time and is valid on every file system. */
+const photoName = () => `camera-${new Date().toISOString().slice(0, 19).replace(/:/g, '-')}.jpg`;
+
+/** Capture: the camera, or files opened or dropped (images, PDFs, multi-page TIFF); each is kept and read at once. */
 export function CapturePage() {
   const [errors, setErrors] = useState<string[]>([]);
   const [over, setOver] = useState(false);
@@ -21,6 +26,15 @@ export function CapturePage() {
       }
     }
     setErrors(problems);
+  };
+  const photo = async ({ bytes, mediaType }: CameraPhoto) => {
+    const name = photoName();
+    try {
+      await call('capture', { bytes, name, media_type: mediaType, source: 'camera' });
+      setErrors([]);
+    } catch (err) {
+      setErrors([`${name}: ${err instanceof KitError ? `${err.message} (${err.code})` : 'could not be kept'}`]);
+    }
   };
   const drop = (e: DragEvent) => {
     e.preventDefault();
@@ -46,6 +60,7 @@ export function CapturePage() {
           <input ref={input} type="file" multiple accept={ACCEPT} className="visually-hidden" onChange={(e) => e.target.files && void take(e.target.files).then(() => input.current && (input.current.value = ''))} />
         </label>
       </div>
+      <CameraCapture onPhoto={photo} />
       {errors.length > 0 && (
         <div className="error" role="alert">
           <ul>
@@ -64,9 +79,7 @@ export function CapturePage() {
             <li key={d.id} data-document={d.id}>
               <Link to={`/review/${d.id}`}>{d.name}</Link> ·{' '}
               {d.reading ? (
-                <span role="status">
-                  reading <progress aria-label={`Reading ${d.name}`} />
-                </span>
+                <ReadingProgress doc={d} />
               ) : (
                 <span className={`badge ${d.status === 'failed' ? 'bad' : 'ok'}`}>{d.status === 'failed' ? 'could not be read' : d.status}</span>
               )}{' '}

@@ -2,12 +2,6 @@ import type { OpenCv } from './opencv.js';
 
 export type { OpenCv };
 
-/** Loads OpenCV.js on first use and waits for its WebAssembly. */
-export async function loadOpenCv(): Promise<{ cv: OpenCv }> {
-  const { openCvReady } = await import('./opencv.js');
-  return openCvReady();
-}
-
 export interface Point {
   x: number;
   y: number;

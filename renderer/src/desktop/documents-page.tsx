@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { call, KitError } from './kit.js';
 import { SYNC_LABEL, useDocuments } from './use-documents.js';
+import { ReadingProgress } from './reading-progress.js';
 
 /** Every document on this device with its reading, review and sync state; sync on demand. */
 export function DocumentsPage({ review }: { review?: 'needed' }) {
@@ -51,7 +52,7 @@ export function DocumentsPage({ review }: { review?: 'needed' }) {
                     <Link to={`/review/${d.id}`}>{d.name}</Link>
                   </td>
                   <td>{new Date(d.created_at).toLocaleString()}</td>
-                  <td>{d.reading ? 'reading…' : d.status}</td>
+                  <td>{d.reading ? <ReadingProgress doc={d} announce={false} /> : d.status}</td>
                   <td>{d.review}</td>
                   <td data-sync={d.sync}>{SYNC_LABEL[d.sync]}</td>
                 </tr>

@@ -5,6 +5,7 @@ import type { DesktopReview } from '../../../main/src/preload-api.js';
 import { confidenceClass, flatten, showValue, typedValue } from '../shared/review-fields.js';
 import { call, kit, KitError } from './kit.js';
 import { SYNC_LABEL } from './use-documents.js';
+import { ReadingProgress } from './reading-progress.js';
 
 interface OcrPage {
   page: number;
@@ -122,7 +123,11 @@ export function ReviewPage() {
           </button>
         </div>
       </div>
-      {view.document.reading && <p role="status">Reading… <progress aria-label="Reading the document" /></p>}
+      {view.document.reading && (
+        <p>
+          <ReadingProgress doc={view.document} />
+        </p>
+      )}
       {view.error && (
         <p className="error" role="alert">
           {view.error.message} <code>{view.error.code}</code>
