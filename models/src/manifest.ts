@@ -13,7 +13,7 @@ export interface PackagedFile {
 
 export interface ModelEntry extends PackagedFile {
   id: string;
-  task: 'text-detection' | 'angle-classification' | 'text-recognition';
+  task: 'text-detection' | 'angle-classification' | 'text-recognition' | 'layout-roles';
   license: string;
   input: { name: string; shape: (number | string)[]; layout: string };
   /** Recognisers: the dictionary of classes 1..n (class 0 is the CTC blank). */
@@ -62,3 +62,17 @@ export const MODEL_MANIFEST = {
 } as const satisfies Record<'detector' | 'classifier' | 'recognizer', ModelEntry>;
 
 export type ModelRole = keyof typeof MODEL_MANIFEST;
+
+/**
+ * The layout model: field roles of a document's text lines (engine/src/extract/layout-model),
+ * trained by this project (models/layout; provenance and metrics in layout-training.json).
+ */
+export const LAYOUT_MODEL = {
+  id: 'layout-roles-v1',
+  task: 'layout-roles',
+  package: '@docex/ocr-weights',
+  file: 'layout-roles.onnx',
+  sha256: 'c01b2ecba27b1ed9c614bca9cd700f2d1efb2ba6d803dc867711467bd96eb14c',
+  license: 'Apache-2.0 (trained by this project)',
+  input: { name: 'features', shape: [1, 'lines', 2076], layout: 'lines in reading order x line features (engine/src/extract/layout-model/line-features.ts)' },
+} as const satisfies ModelEntry;

@@ -8,6 +8,11 @@
  * confidences, the review figures, and the median time per document. SROIE is also extracted from
  * its ground-truth OCR lines sent as `client_ocr` (no image work), which times that path.
  *
+ * Every dataset is run with the layout model off (the rules alone) and on, side by side, on the
+ * documents the model was not trained on (models/layout/split.ts: SROIE's 200 receipts with
+ * images, the odd-hashed half of WildReceipt and ZUGFeRD, all of invoice2data); the model's own
+ * time per document is printed too. `--all-documents` scores every document instead.
+ *
  * `--ocr-cache DIR` reuses page text from `DIR/<dataset>.jsonl` (lines of `cli ocr --json`) for
  * images, so extraction can be re-measured without re-reading them; times are then extraction only.
  * `BENCH_MISSES=<field>` prints each document where that field is wrong (label, value, confidence, and
@@ -22,6 +27,11 @@ import { extractFromText } from '../../engine/src/extract/extract-text.js';
 import type { TextPage } from '../../engine/src/extract/layout/document-text.js';
 import { Engine } from '../../engine/src/node/engine.js';
 import { declaredTypeFromName } from '../../engine/src/node/declared-type.js';
+import { layoutDocument } from '../../engine/src/extract/layout/document-text.js';
+import { createOnnxNodeRuntime } from '../../engine/src/runtime/node/onnx-node-runtime.js';
+import { loadLayoutModel } from '../../models/src/load-layout-model.js';
+import { packageFileSource } from '../../models/src/node/package-file-source.js';
+import { isHeldOut } from './held-out.js';
 import { accuracyByField, median, reliability, reviewFigures, type Scored } from './extract-scores.js';
 import { DATASETS, invoice2data, matches, readOcrCache, sroie, textFileClientOcr, wildReceipt, zugferd, type Sample } from './extract-truth.js';
 
@@ -30,37 +40,56 @@ interface RunResult {
   rows: Scored[];
   docs: { reviewed: boolean; allCorrect: boolean }[];
   times: number[];
+  /** The layout model's own time per document (model on). */
+  modelTimes: number[];
   failures: number;
 }
 
-type Extractor = (s: Sample) => Promise<ExtractionContent>;
+/** A document extracted with the model off and on: each result with its time. */
+interface Pair {
+  off: { content: ExtractionContent; ms: number };
+  on: { content: ExtractionContent; ms: number; modelMs: number } | null;
+}
 
-async function run(name: string, samples: readonly Sample[], extract: Extractor): Promise<RunResult> {
-  const result: RunResult = { name, rows: [], docs: [], times: [], failures: 0 };
+type Extractor = (s: Sample) => Promise<Pair>;
+
+const newRun = (name: string): RunResult => ({ name, rows: [], docs: [], times: [], modelTimes: [], failures: 0 });
+
+async function run(name: string, samples: readonly Sample[], extract: Extractor): Promise<RunResult[]> {
+  const off = newRun(`${name}, model off`);
+  const on = newRun(`${name}, model on`);
   for (const s of samples) {
-    let ex: ExtractionContent;
-    const started = performance.now();
+    let pair: Pair;
     try {
-      ex = await extract(s);
+      pair = await extract(s);
     } catch (err) {
-      result.failures++;
+      off.failures++;
+      on.failures++;
       console.error(`${s.id}: ${(err as Error).message}`);
       continue;
     }
-    result.times.push(performance.now() - started);
+    score(off, s, pair.off.content, pair.off.ms);
+    if (pair.on) {
+      score(on, s, pair.on.content, pair.on.ms);
+      on.modelTimes.push(pair.on.modelMs);
+    }
+  }
+  return on.docs.length ? [off, on] : [off];
+}
+
+function score(result: RunResult, s: Sample, ex: ExtractionContent, ms: number): void {
+    result.times.push(ms);
     let allCorrect = true;
     for (const t of s.fields) {
       if (t.expected === null || t.expected === '') continue;
       const got = t.path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | null)?.[k], ex.data);
       const field = ex.fields[t.path.split('.')[0]];
       const correct = matches(t, got);
-      if (process.env.BENCH_MISSES === t.name && !correct) console.error(`miss ${s.id} ${JSON.stringify(t.expected)} ${JSON.stringify(got)} confidence ${field?.confidence ?? 0}${ex.review.required ? '' : ' NOT REVIEWED'}`);
+      if (process.env.BENCH_MISSES === t.name && !correct && result.name.endsWith(process.env.BENCH_MISSES_RUN ?? 'model on')) console.error(`miss ${s.id} ${JSON.stringify(t.expected)} ${JSON.stringify(got)} confidence ${field?.confidence ?? 0}${ex.review.required ? '' : ' NOT REVIEWED'}`);
       allCorrect &&= correct;
-      result.rows.push({ dataset: name, field: t.name, correct, found: got !== null && got !== undefined, confidence: field?.confidence ?? 0, reviewed: ex.review.required });
+      result.rows.push({ dataset: result.name, field: t.name, correct, found: got !== null && got !== undefined, confidence: field?.confidence ?? 0, reviewed: ex.review.required });
     }
     result.docs.push({ reviewed: ex.review.required, allCorrect });
-  }
-  return result;
 }
 
 /** The cached page text of a dataset's images under `--ocr-cache DIR`; none without the option. */
@@ -80,6 +109,7 @@ function report(r: RunResult) {
     calibration: reliability(r.rows),
     review: reviewFigures(r.rows, r.docs),
     median_ms: Math.round(median(r.times) * 100) / 100,
+    model_median_ms: r.modelTimes.length ? Math.round(median(r.modelTimes) * 100) / 100 : null,
   };
 }
 
@@ -90,6 +120,7 @@ async function main() {
       limit: { type: 'string' },
       'ocr-cache': { type: 'string' },
       json: { type: 'boolean', default: false },
+      'all-documents': { type: 'boolean', default: false },
     },
   });
   if (!existsSync(DATASETS)) {
@@ -98,40 +129,70 @@ async function main() {
   }
   const limit = values.limit ? Number(values.limit) : Infinity;
   const want = (name: string) => values.dataset === 'all' || values.dataset === name;
-  const engine = new Engine();
+  const engine = new Engine({ layoutModel: false });
+  const model = await loadLayoutModel(createOnnxNodeRuntime(), packageFileSource()).catch((err: Error) => {
+    console.log(`the layout model did not load (${err.message}): model-off figures only`);
+    return null;
+  });
   const now = new Date();
+  const heldOut = (dataset: string, samples: Sample[]) => (values['all-documents'] ? samples : samples.filter((s) => isHeldOut(dataset, s)));
+  const timed = async <T>(f: () => Promise<T> | T): Promise<{ value: T; ms: number }> => {
+    const started = performance.now();
+    const value = await f();
+    return { value, ms: performance.now() - started };
+  };
+  /** The same page text extracted again with the model's roles: the model's time, then extraction's. */
+  const withModel = async (pages: TextPage[], s: Sample, warnings: ExtractionContent['warnings'] = []): Promise<Pair['on']> => {
+    if (!model) return null;
+    const roles = await timed(() => model.roles(layoutDocument(pages)));
+    const content = await timed(() => extractFromText({ pages, warnings }, templateVersion(s.type), { now, roles: roles.value }));
+    return { content: content.value, ms: roles.ms + content.ms, modelMs: roles.ms };
+  };
   const fromFile =
     (cache: Map<string, TextPage[]>, options: Record<string, unknown> = {}): Extractor =>
     async (s) => {
-      const pages = cache.get(s.file);
-      if (pages) return extractFromText({ pages }, templateVersion(s.type), { now });
-      if (s.file.endsWith('.txt')) return engine.extract({ client_ocr: textFileClientOcr(readFileSync(s.file, 'utf8')) }, s.type, { now, options });
-      return engine.extract({ file: new Uint8Array(readFileSync(s.file)), declaredType: declaredTypeFromName(s.file) }, s.type, { now, options });
+      const cached = cache.get(s.file);
+      if (cached) {
+        const off = await timed(() => extractFromText({ pages: cached }, templateVersion(s.type), { now }));
+        return { off: { content: off.value, ms: off.ms }, on: await withModel(cached, s) };
+      }
+      const input = s.file.endsWith('.txt') ? { client_ocr: textFileClientOcr(readFileSync(s.file, 'utf8')) } : { file: new Uint8Array(readFileSync(s.file)), declaredType: declaredTypeFromName(s.file) };
+      const off = await timed(() => engine.extract(input, s.type, { now, options: { ...options, include_ocr: true } }));
+      const pages = (off.value.ocr?.pages ?? []) as TextPage[];
+      const { ocr: _ocr, ...content } = off.value;
+      // Embedded invoice data replaces the page's values either way: the model is compared on the page.
+      const on = options.embedded_data === true ? null : await withModel(pages, s, off.value.warnings);
+      return { off: { content: content as ExtractionContent, ms: off.ms }, on };
     };
 
   const runs: RunResult[] = [];
   try {
     if (want('sroie')) {
-      const samples = sroie().slice(0, limit);
-      runs.push(await run('sroie', samples, fromFile(loadCache(values['ocr-cache'], 'sroie'))));
+      const samples = heldOut('sroie', sroie()).slice(0, limit);
+      runs.push(...(await run('sroie', samples, fromFile(loadCache(values['ocr-cache'], 'sroie')))));
       // Ground-truth lines as client_ocr, parsed before timing starts only for the image size.
       const inputs = new Map<string, unknown>();
       for (const s of samples) inputs.set(s.id, await s.clientOcr?.());
-      const clientOcr: Extractor = (s) => engine.extract({ client_ocr: inputs.get(s.id) }, s.type, { now });
+      const clientOcr: Extractor = async (s) => {
+        const off = await timed(() => engine.extract({ client_ocr: inputs.get(s.id) }, s.type, { now, options: { include_ocr: true } }));
+        const { ocr, ...content } = off.value;
+        return { off: { content: content as ExtractionContent, ms: off.ms }, on: await withModel((ocr?.pages ?? []) as TextPage[], s) };
+      };
       // One untimed pass first: the figure is the time of a receipt once the code is compiled,
       // as on a server or kiosk that has been running, not of the first receipts after start.
       for (const s of samples) await clientOcr(s).catch(() => undefined);
-      runs.push(await run('sroie client_ocr', samples, clientOcr));
+      runs.push(...(await run('sroie client_ocr', samples, clientOcr)));
     }
-    if (want('wildreceipt')) runs.push(await run('wildreceipt', wildReceipt().slice(0, limit), fromFile(loadCache(values['ocr-cache'], 'wildreceipt'))));
+    if (want('wildreceipt')) runs.push(...(await run('wildreceipt', heldOut('wildreceipt', wildReceipt()).slice(0, limit), fromFile(loadCache(values['ocr-cache'], 'wildreceipt')))));
     if (want('zugferd')) {
-      const samples = zugferd().slice(0, limit);
-      runs.push(await run('zugferd embedded on', samples, fromFile(new Map(), { embedded_data: true })));
-      runs.push(await run('zugferd embedded off', samples, fromFile(new Map(), { embedded_data: false })));
+      const samples = heldOut('zugferd', zugferd()).slice(0, limit);
+      runs.push(...(await run('zugferd embedded on', samples, fromFile(new Map(), { embedded_data: true }))));
+      runs.push(...(await run('zugferd embedded off', samples, fromFile(new Map(), { embedded_data: false }))));
     }
-    if (want('invoice2data')) runs.push(await run('invoice2data', invoice2data().slice(0, limit), fromFile(new Map())));
+    if (want('invoice2data')) runs.push(...(await run('invoice2data', heldOut('invoice2data', invoice2data()).slice(0, limit), fromFile(new Map()))));
   } finally {
     await engine.close();
+    await model?.release();
   }
 
   const reports = runs.map(report);
@@ -139,9 +200,11 @@ async function main() {
     console.log(JSON.stringify({ ocr_cache: values['ocr-cache'] ?? null, reports }));
     return;
   }
+  console.log(values['all-documents'] ? 'every document' : 'documents the layout model was not trained on (models/layout/split.ts)');
+  printSideBySide(reports);
   console.log(values['ocr-cache'] ? `page text for images from ${values['ocr-cache']} (times are extraction only)` : 'page text read by the engine (times include intake and OCR)');
   for (const r of reports) {
-    console.log(`\n== ${r.dataset}: ${r.documents} documents, ${r.failures} failed, median ${r.median_ms} ms per document`);
+    console.log(`\n== ${r.dataset}: ${r.documents} documents, ${r.failures} failed, median ${r.median_ms} ms per document${r.model_median_ms !== null ? ` (the layout model ${r.model_median_ms} ms of it)` : ''}`);
     console.table(Object.fromEntries(Object.entries(r.accuracy).map(([k, v]) => [k, { accuracy_pct: v }])));
     console.log(`mean accuracy ${r.mean_accuracy}%; expected calibration error ${r.calibration.ece}`);
     console.table(r.calibration.buckets);
@@ -149,6 +212,24 @@ async function main() {
       `review: ${r.review.wrong_without_review} of ${r.review.wrong_fields} wrong fields without review (${r.review.wrong_without_review_pct}%); ` +
         `${r.review.flagged_documents} of ${r.review.documents} documents flagged; ${r.review.correct_documents_flagged_pct}% of the ${r.review.correct_documents} fully correct documents flagged`,
     );
+  }
+}
+
+/** Mean accuracy and each field's, model off against on, one row per dataset. */
+function printSideBySide(reports: ReturnType<typeof report>[]): void {
+  const rows: Record<string, Record<string, number | string>> = {};
+  for (const r of reports) {
+    const m = /^(.*), model (off|on)$/.exec(r.dataset);
+    if (!m) continue;
+    const row = (rows[m[1]] ??= {});
+    row[`mean ${m[2]}`] = r.mean_accuracy;
+    for (const [field, v] of Object.entries(r.accuracy)) row[`${field} ${m[2]}`] = v;
+    if (m[2] === 'on' && r.model_median_ms !== null) row['model ms'] = r.model_median_ms;
+  }
+  console.log('\n== model off against on (accuracy %)');
+  for (const [dataset, row] of Object.entries(rows)) {
+    const fields = [...new Set(Object.keys(row).filter((k) => / (off|on)$/.test(k)).map((k) => k.replace(/ (off|on)$/, '')))];
+    console.log(`${dataset}: ${fields.map((f) => `${f} ${row[`${f} off`] ?? '-'} -> ${row[`${f} on`] ?? '-'}`).join(', ')}${row['model ms'] !== undefined ? `; model ${row['model ms']} ms median` : ''}`);
   }
 }
 

@@ -30,9 +30,10 @@ export type FieldStatus = (typeof FIELD_STATUSES)[number];
 /**
  * Where a value came from: the OCR models, a PDF's text layer, the caller's `client_ocr` lines,
  * the invoice XML embedded in a PDF, a rule of the definition (computed from other fields), or
- * the language model of verified mode. Null for a missing field.
+ * the language model of verified mode, or the layout model (the value was read from the page's
+ * text, `processing.text_sources` says which, and the layout model chose it). Null for a missing field.
  */
-export const FIELD_SOURCES = ['ocr', 'pdf_text', 'client_ocr', 'embedded_xml', 'rule', 'verification'] as const;
+export const FIELD_SOURCES = ['ocr', 'pdf_text', 'client_ocr', 'embedded_xml', 'rule', 'verification', 'layout_model'] as const;
 export type FieldSource = (typeof FIELD_SOURCES)[number];
 
 /** Text sources a page can have. */

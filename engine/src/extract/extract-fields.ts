@@ -13,7 +13,10 @@ import { completeParty, findHeaderBlock, linesBox } from './find/header-block.js
 import { sectionCandidates } from './find/party-section.js';
 import { snapToKnown } from './find/known-merchants.js';
 import { itemHeaderRows, readLineItems } from './find/line-items.js';
-import { rankCandidates } from './find/rank.js';
+import { rankCandidates, sortCandidates } from './find/rank.js';
+import { roleOfField } from './layout-model/field-roles.js';
+import type { LineRoles } from './layout-model/layout-model.js';
+import { MODEL_SETTINGS, proposePartyCandidates, weighByModel } from './layout-model/model-candidates.js';
 import { agreeOnRules, distinctValues } from './find/rule-agreement.js';
 import { layoutDocument, spanBox, type Line, type TextPage } from './layout/document-text.js';
 import { LabelFinder, type LabelHit } from './layout/labels.js';
@@ -33,6 +36,11 @@ export interface ExtractFieldsOptions {
    * template has them): they are taken over what the page shows, with source `embedded_xml`.
    */
   embedded?: { values: Record<string, unknown>; line_items: Record<string, unknown>[] } | null;
+  /**
+   * The layout model's role probabilities for the lines of these pages (LayoutModel.roles over
+   * layoutDocument(pages)); without them the rules decide alone.
+   */
+  roles?: LineRoles | null;
   /** Sees each chosen value's confidence features: the calibration fit (test/bench/fit-calibration.ts) learns from them. */
   onFeatures?: (path: string, group: CalibrationGroup, features: ConfidenceFeatures) => void;
 }
@@ -65,6 +73,8 @@ interface Choice {
   dateOrder?: { order: 'dmy' | 'mdy'; reason: string };
   /** Taken from embedded invoice XML. */
   embedded?: boolean;
+  /** The layout model decided it: its proposal, or a value the rules alone would not have ranked first. */
+  byModel?: boolean;
 }
 
 /**
@@ -91,6 +101,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   const header = scalars.some((f) => ['party_name', 'party_address'].includes(kinds.get(f.path) as string)) ? findHeaderBlock(doc) : null;
   const tableHeaderRows = itemHeaderRows(doc, definition.fields);
   const ranked = new Map<string, Candidate[]>();
+  const decidedByModel = new Set<string>();
   for (const f of scalars) {
     const kind = kinds.get(f.path) as ValueKind;
     const hits = allHits.filter((h) => h.path === f.path);
@@ -102,8 +113,18 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     if (kind === 'document_number' && firstOfKind.get(kind) === f.path) list.push(...titleCandidates(doc, 'number'));
     if ((kind === 'date' || kind === 'datetime') && firstOfKind.get(kind) === f.path) list.push(...titleCandidates(doc, 'date'));
     if (header && kind === 'party_address' && header.address && firstOfKind.get(kind) === f.path) list.push(headerCandidate(header.address.text, header.address.lines));
+    const role = options.roles ? roleOfField(f.name, kind, f.field, firstOfKind.get(kind) === f.path) : null;
+    if (role && options.roles && (role === 'merchant' || (role === 'address' && MODEL_SETTINGS.proposeAddress))) list.push(...proposePartyCandidates(doc, options.roles, role));
     list = list.filter((c) => c.label !== null || !claimedByOther(c, f.path, ranked));
-    ranked.set(f.path, rankCandidates(kind, list, doc));
+    rankCandidates(kind, list, doc);
+    if (role && options.roles) {
+      // What the rules alone would take, to tell when the model changed the answer.
+      const rulesTop = list.find((c) => c.relation !== 'model') ?? null;
+      weighByModel(list, options.roles, role);
+      sortCandidates(list);
+      if (list[0] && (list[0].relation === 'model' || !rulesTop || JSON.stringify(list[0].value) !== JSON.stringify(rulesTop.value))) decidedByModel.add(f.path);
+    }
+    ranked.set(f.path, list);
   }
   const agreed = agreeOnRules(definition.rules ?? [], ranked);
 
@@ -124,13 +145,13 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
       support,
       rule: agreed.has(f.path),
       ocr: top.line.confidence,
-      labelled: top.label !== null || top.relation === 'header' || top.relation === 'title',
+      labelled: top.label !== null || top.relation === 'header' || top.relation === 'title' || top.relation === 'model',
       page: pageQuality,
       complete: kind === 'party_name' || kind === 'party_address' ? completeParty(kind, String(top.value)) : true,
       characters: top.raw.replace(/[^\p{L}\p{N}]/gu, '').length,
     };
     options.onFeatures?.(f.path, calibrationGroup(kind), features);
-    const choice: Choice = { candidate: top, kind, features, value: top.value, status: 'ok' };
+    const choice: Choice = { candidate: top, kind, features, value: top.value, status: 'ok', byModel: decidedByModel.has(f.path) };
     if (top.date) {
       const resolved = resolveDateOrder(top.date, { documentOrder: dateOrder, currency, today: now });
       choice.value = f.field.type === 'datetime' ? `${resolved.value}T00:00` : resolved.value;
@@ -234,7 +255,7 @@ function failsOwnCheck(checks: readonly FieldCheck[] | undefined): boolean {
 function headerCandidate(text: string, lines: Line[]): Candidate {
   const line = lines[0];
   const confidence = Math.min(...lines.map((l) => l.confidence));
-  return { value: text, raw: text, line: { ...line, confidence, box: linesBox(lines) }, start: 0, end: line.text.length, label: null, relation: 'header', score: 0.8 };
+  return { value: text, raw: text, line: { ...line, confidence, box: linesBox(lines) }, lines, start: 0, end: line.text.length, label: null, relation: 'header', score: 0.8 };
 }
 
 function fieldResult(
@@ -293,9 +314,9 @@ function fieldResult(
     confidence,
     verified: false,
     checks: ownChecks,
-    source: c.line.source,
+    source: choice.byModel ? 'layout_model' : c.line.source,
     page: c.line.page,
-    bounding_box: c.relation === 'header' ? c.line.box : spanBox(c.line, c.start, c.end),
+    bounding_box: c.relation === 'header' || c.relation === 'model' ? c.line.box : spanBox(c.line, c.start, c.end),
     raw_text: c.raw,
     ...(choice.dateOrder ? { date_order: choice.dateOrder } : {}),
   };

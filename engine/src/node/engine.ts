@@ -8,7 +8,11 @@ import { templateVersion, type DocumentTypeVersion } from '../extract/document-t
 import { parseExtractOptions, parseMode } from '../extract/extract-options.js';
 import { readEmbeddedInvoice, type EmbeddedInvoice } from '../extract/embedded/read-embedded-invoice.js';
 import { extractFromText } from '../extract/extract-text.js';
-import type { TextPage } from '../extract/layout/document-text.js';
+import { layoutDocument, type TextPage } from '../extract/layout/document-text.js';
+import type { LayoutModel, LineRoles } from '../extract/layout-model/layout-model.js';
+import { createOnnxNodeRuntime } from '../runtime/node/onnx-node-runtime.js';
+import { loadLayoutModel } from '../../../models/src/load-layout-model.js';
+import { packageFileSource } from '../../../models/src/node/package-file-source.js';
 import type { VerificationEndpoint } from '../extract/verify/chat-client.js';
 import { verifyExtraction } from '../extract/verify/verify-extraction.js';
 import { warningFor } from '../extract/warnings.js';
@@ -33,6 +37,8 @@ export interface EngineExtractOptions {
   limits?: Partial<IntakeLimits>;
   /** Called as a file's pages are read: before the first page and after each (not for client OCR). */
   onProgress?: (progress: ReadProgress) => void;
+  /** False: the rules alone, without the layout model (the benchmark compares the two). */
+  layoutModel?: boolean;
 }
 
 export interface EngineSettings extends OcrPoolOptions {
@@ -41,6 +47,8 @@ export interface EngineSettings extends OcrPoolOptions {
    * docs/verification.md); without one verified mode is refused with `verification_disabled`.
    */
   verification?: VerificationEndpoint | null;
+  /** False: never load the layout model; fields are found by the rules alone. */
+  layoutModel?: boolean;
 }
 
 /**
@@ -50,6 +58,7 @@ export interface EngineSettings extends OcrPoolOptions {
  */
 export class Engine {
   private pool: OcrPool | null = null;
+  private layout: Promise<LayoutModel | null> | null = null;
 
   constructor(private readonly settings: EngineSettings = {}) {}
 
@@ -87,7 +96,9 @@ export class Engine {
         if (!embedded && (found.unreadable || read.embeddedXmlUnreadable)) warnings.push(warningFor('embedded_data_unreadable'));
       }
     }
+    const roles = opts.layoutModel === false ? null : await this.lineRoles(pages);
     let content = extractFromText({ pages, warnings, embedded }, type, {
+      roles,
       mode,
       now: opts.now,
       knownMerchants: options.known_merchants,
@@ -100,6 +111,35 @@ export class Engine {
   async close(): Promise<void> {
     await this.pool?.close();
     this.pool = null;
+    const layout = await this.layout?.catch(() => null);
+    this.layout = null;
+    await layout?.release();
+  }
+
+  /** Whether the layout model is loaded and used (it loads with the first extraction). */
+  async layoutModelReady(): Promise<boolean> {
+    return (await this.layoutModel()) !== null;
+  }
+
+  /**
+   * The layout model, loaded once on the main thread (it is small: a few milliseconds a document,
+   * on one ORT thread). Where it cannot be loaded the engine extracts with the rules alone.
+   */
+  private layoutModel(): Promise<LayoutModel | null> {
+    if (this.settings.layoutModel === false) return Promise.resolve(null);
+    this.layout ??= loadLayoutModel(createOnnxNodeRuntime(), packageFileSource(this.settings.modelRoot)).catch(() => null);
+    return this.layout;
+  }
+
+  /** The model's role probabilities for the pages' lines, laid out as extraction lays them out; null without the model. */
+  private async lineRoles(pages: readonly TextPage[]): Promise<LineRoles | null> {
+    const model = await this.layoutModel();
+    if (!model) return null;
+    try {
+      return await model.roles(layoutDocument(pages));
+    } catch {
+      return null;
+    }
   }
 
   private ocr(): OcrPool {

@@ -17,8 +17,12 @@ export interface Candidate {
   start: number;
   end: number;
   label: LabelHit | null;
-  /** How it was found: next to a label, anywhere by its shape, from the header block or the title line. */
-  relation: Relation | 'anywhere' | 'header' | 'title';
+  /** How it was found: next to a label, anywhere by its shape, from the header block or the title line, or proposed by the layout model. */
+  relation: Relation | 'anywhere' | 'header' | 'title' | 'model';
+  /** Every line a value over several lines was read from (header and model candidates); `line` holds their union box. */
+  lines?: Line[];
+  /** The layout model's probability that its lines hold the field's role (when the model ran). */
+  model?: number;
   /** 0 to 1: how well it was found (label place, reading quality); ranks the candidates. */
   score: number;
   date?: ParsedDate;

@@ -18,6 +18,11 @@ const NOT_THE_TOTAL = /QTY|QUANTITY|ITEM|PCS|UNITS|SAVING|SAVED|DISCOUNT|EXCL|BE
 export function rankCandidates(kind: ValueKind, list: Candidate[], doc: DocumentText): Candidate[] {
   if (kind === 'total') adjustTotals(list, doc);
   if (kind === 'date' || kind === 'datetime') adjustDates(list);
+  return sortCandidates(list);
+}
+
+/** Best score first; then earlier in the document. */
+export function sortCandidates(list: Candidate[]): Candidate[] {
   return list.sort((a, b) => b.score - a.score || a.line.index - b.line.index || a.start - b.start);
 }
 

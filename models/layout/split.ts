@@ -1,0 +1,34 @@
+/**
+ * Which documents of ../shared/datasets the layout model may learn from, and which are kept for
+ * measuring it (docs in models/layout/MODEL_CARD.md). Decided by name, so the split is the same
+ * on every machine and for every run of the benchmark.
+ *
+ * - SROIE: the 200 receipts with images (`sroie-train/img`, the benchmark's receipts) are held out;
+ *   the other 426, which have ground-truth lines and labels but no image, are for training.
+ * - WildReceipt and ZUGFeRD: a file is held out when the FNV-1a hash of its name is odd.
+ * - invoice2data: all held out.
+ * Within the training documents, one in ten (by the same hash) is the validation set that stops
+ * training and sets the engine's weighting of the model.
+ */
+export type Part = 'train' | 'validation' | 'held_out';
+
+function fnv1a(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+/** The part of a training-pool document: one in ten by hash is validation. */
+const trainingPart = (name: string): Part => (fnv1a(`validation:${name}`) % 10 === 0 ? 'validation' : 'train');
+
+export function sroiePart(id: string, hasImage: boolean): Part {
+  return hasImage ? 'held_out' : trainingPart(id);
+}
+
+/** WildReceipt (by `file_name`) and ZUGFeRD (by PDF file name). */
+export function hashedPart(name: string): Part {
+  return fnv1a(name) % 2 === 1 ? 'held_out' : trainingPart(name);
+}

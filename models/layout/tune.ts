@@ -1,0 +1,69 @@
+/**
+ * Sets how the engine weighs the layout model (MODEL_SETTINGS in
+ * engine/src/extract/layout-model/model-candidates.ts) on the validation documents only:
+ *
+ *   npx tsx models/layout/tune.ts [--model FILE]
+ *
+ * SROIE's validation receipts (their ground-truth lines, models/layout/split.ts) are extracted
+ * with the rules alone and with the model at each setting of a small grid; printed: accuracy of
+ * merchant, address, date and amount for each. Held-out documents are never read here.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { templateVersion } from '../../engine/src/extract/document-type.js';
+import { extractFromText } from '../../engine/src/extract/extract-text.js';
+import { LayoutModel } from '../../engine/src/extract/layout-model/layout-model.js';
+import { MODEL_SETTINGS } from '../../engine/src/extract/layout-model/model-candidates.js';
+import { layoutDocument } from '../../engine/src/extract/layout/document-text.js';
+import { createOnnxNodeRuntime } from '../../engine/src/runtime/node/onnx-node-runtime.js';
+import { DATASETS, matches, type FieldTruth } from '../../test/bench/extract-truth.js';
+import { sroiePart } from './split.js';
+import { sroiePages } from './sroie-lines.js';
+
+const { values } = parseArgs({ options: { model: { type: 'string', default: 'models/weights/layout-roles.onnx' } } });
+const dir = join(DATASETS, 'sroie-train');
+if (!existsSync(dir)) throw new Error(`${dir} is needed`);
+const images = new Set(readdirSync(join(dir, 'img')).map((f) => f.replace(/\.jpg$/, '')));
+const ids = readdirSync(join(dir, 'box'))
+  .map((f) => f.replace(/\.txt$/, ''))
+  .filter((id) => sroiePart(id, images.has(id)) === 'validation' && existsSync(join(dir, 'entities', `${id}.txt`)))
+  .sort();
+const model = new LayoutModel(await createOnnxNodeRuntime().createSession(new Uint8Array(readFileSync(values.model!)), { threads: 1 }));
+const type = templateVersion('retail_receipt');
+const docs = await Promise.all(
+  ids.map(async (id) => {
+    const pages = sroiePages(join(dir, 'box', `${id}.txt`));
+    const gt = JSON.parse(readFileSync(join(dir, 'entities', `${id}.txt`), 'utf8')) as Record<string, string>;
+    const truths: FieldTruth[] = [
+      { name: 'merchant', path: 'merchant', compare: 'text', expected: gt.company ?? null },
+      { name: 'merchant_address', path: 'merchant_address', compare: 'text', expected: gt.address ?? null },
+      { name: 'transaction_date', path: 'transaction_date', compare: 'date', expected: gt.date ?? null },
+      { name: 'amount', path: 'amount', compare: 'amount', expected: gt.total ?? null },
+    ];
+    return { pages, truths, roles: await model.roles(layoutDocument(pages)) };
+  }),
+);
+
+function score(useModel: boolean): Record<string, number> {
+  const right: Record<string, number> = {};
+  for (const d of docs) {
+    const ex = extractFromText({ pages: d.pages }, type, { roles: useModel ? d.roles : null });
+    for (const t of d.truths) right[t.name] = (right[t.name] ?? 0) + (matches(t, ex.data[t.path]) ? 1 : 0);
+  }
+  const pct = Object.fromEntries(Object.entries(right).map(([k, v]) => [k, Math.round((1000 * v) / docs.length) / 10]));
+  return { ...pct, mean: Math.round((10 * Object.values(pct).reduce((a, b) => a + b, 0)) / 4) / 10 };
+}
+
+console.log(`${docs.length} validation receipts`);
+const rows: Record<string, Record<string, number>> = { 'rules alone': score(false) };
+for (const weight of [0.2, 0.35, 0.5, 0.65]) {
+  for (const proposeAt of [0.5, 0.7, 1.01]) {
+    for (const proposeAddress of proposeAt > 1 ? [false] : [true, false]) {
+      Object.assign(MODEL_SETTINGS, { weight, proposeAt, extendAt: 0.3, proposeAddress });
+      rows[`w ${weight} names ${proposeAt > 1 ? 'never' : proposeAt}${proposeAddress ? ' + addresses' : ''}`] = score(true);
+    }
+  }
+}
+console.table(rows);
+await model.release();
