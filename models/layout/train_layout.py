@@ -2,14 +2,16 @@
 """Trains the layout model and exports it to ONNX.
 
     python3 models/layout/train_layout.py --examples models/layout/work/examples.jsonl \
-        --out models/layout/work [--epochs 40] [--seed 7]
+        --out models/layout/work [--epochs 40] [--seed 7] [--members 3]
 
 Input: the examples build-examples.ts writes (one document per line: sparse line features,
 roles per line, the roles its source labels). The model reads every line of a document at once:
 each line's features (hashed character n-grams, shape and place) go through a small feed-forward
 layer, then two self-attention blocks let lines look at each other (a value beside its label, a
 name above an address), and a sigmoid per role says how likely the line holds that role. Several
-roles may be true of one line. Roles a source does not label are left out of its loss.
+roles may be true of one line. Roles a source does not label are left out of its loss. `--members N` models are trained from
+seeds seed..seed+N-1 and exported as one graph that averages their probabilities: one model's
+answer on a rare layout depends on its seed, the average much less.
 
 Writes OUT/layout-roles.onnx (input `features` [1, lines, F], output `roles` [1, lines, R]) and
 OUT/metrics.json (validation precision, recall and F1 per role at 0.5, the epochs, the counts).
@@ -59,6 +61,22 @@ class Block(nn.Module):
         out = torch.matmul(att, v).transpose(1, 2).reshape(b, n, d)
         x = x + self.drop(self.proj(out))
         return x + self.drop(self.ff(self.ln2(x)))
+
+
+class Ensemble(nn.Module):
+    """Members' probabilities averaged; `logits` gives the average back as a logit for evaluation."""
+
+    def __init__(self, members):
+        super().__init__()
+        self.members = nn.ModuleList(members)
+
+    def logits(self, x, bias):
+        p = torch.stack([torch.sigmoid(m.logits(x, bias)) for m in self.members]).mean(dim=0)
+        return torch.logit(p.clamp(1e-6, 1 - 1e-6))
+
+    def forward(self, x):
+        bias = torch.zeros(1, device=x.device)
+        return torch.stack([torch.sigmoid(m.logits(x, bias)) for m in self.members]).mean(dim=0)
 
 
 class LayoutRoles(nn.Module):
@@ -139,38 +157,17 @@ def evaluate(model, docs, features, roles, batch):
     return loss_sum / max(weight, 1), precision, recall, f1, tp + fn
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--examples", default="models/layout/work/examples.jsonl")
-    ap.add_argument("--out", default="models/layout/work")
-    ap.add_argument("--roles", default="models/layout/work/roles.json", help="role names in output order (written by build-examples.ts)")
-    ap.add_argument("--epochs", type=int, default=40)
-    ap.add_argument("--patience", type=int, default=6)
-    ap.add_argument("--batch", type=int, default=16)
-    ap.add_argument("--lr", type=float, default=2e-3)
-    ap.add_argument("--seed", type=int, default=7)
-    args = ap.parse_args()
-
-    random.seed(args.seed)
-    torch.manual_seed(args.seed)
-    torch.set_num_threads(2)
-    torch.use_deterministic_algorithms(True)
-
-    meta = json.load(open(args.roles, encoding="utf-8"))
-    role_names, features = meta["roles"], meta["features"]
-    roles = len(role_names)
-    docs = [dense(d, features, roles) for d in load(args.examples)]
-    train = [d for d in docs if d["part"] == "train"]
-    val = [d for d in docs if d["part"] == "validation"]
-    print(f"{len(train)} training and {len(val)} validation documents, {features} features, {roles} roles")
-
+def train_member(args, seed, train, val, features, roles, started):
+    """One model from one seed, stopped early on the validation loss; its best state and how it ran."""
+    random.seed(seed)
+    torch.manual_seed(seed)
+    train = list(train)
     model = LayoutRoles(features, roles)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
     steps = args.epochs * math.ceil(len(train) / args.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps, pct_start=0.1)
     pos_weight = torch.full((roles,), 2.0)
     best, best_state, best_epoch, waited = float("inf"), None, 0, 0
-    started = time.time()
     for epoch in range(1, args.epochs + 1):
         model.train()
         random.shuffle(train)
@@ -191,7 +188,7 @@ def main():
             sched.step()
             total += float(loss)
         val_loss, _, _, f1, _ = evaluate(model, val, features, roles, args.batch)
-        print(f"epoch {epoch}: train loss {total / len(chunks):.4f}, validation loss {val_loss:.4f}, mean F1 {float(f1.mean()):.3f} ({time.time() - started:.0f} s)", flush=True)
+        print(f"seed {seed} epoch {epoch}: train loss {total / len(chunks):.4f}, validation loss {val_loss:.4f}, mean F1 {float(f1.mean()):.3f} ({time.time() - started:.0f} s)", flush=True)
         if val_loss < best:
             best, best_epoch, waited = val_loss, epoch, 0
             best_state = {k: v.clone() for k, v in model.state_dict().items()}
@@ -200,6 +197,43 @@ def main():
             if waited >= args.patience:
                 break
     model.load_state_dict(best_state)
+    model.eval()
+    return model, {"seed": seed, "epochs_run": epoch, "best_epoch": best_epoch, "validation_loss": round(best, 4)}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--examples", default="models/layout/work/examples.jsonl")
+    ap.add_argument("--out", default="models/layout/work")
+    ap.add_argument("--roles", default="models/layout/work/roles.json", help="role names in output order (written by build-examples.ts)")
+    ap.add_argument("--epochs", type=int, default=40)
+    ap.add_argument("--patience", type=int, default=6)
+    ap.add_argument("--batch", type=int, default=16)
+    ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--members", type=int, default=3)
+    args = ap.parse_args()
+
+    random.seed(args.seed)
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(2)
+    torch.use_deterministic_algorithms(True)
+
+    meta = json.load(open(args.roles, encoding="utf-8"))
+    role_names, features = meta["roles"], meta["features"]
+    roles = len(role_names)
+    docs = [dense(d, features, roles) for d in load(args.examples)]
+    train = [d for d in docs if d["part"] == "train"]
+    val = [d for d in docs if d["part"] == "validation"]
+    print(f"{len(train)} training and {len(val)} validation documents, {features} features, {roles} roles")
+
+    started = time.time()
+    members, runs = [], []
+    for m in range(args.members):
+        model, run = train_member(args, args.seed + m, train, val, features, roles, started)
+        members.append(model)
+        runs.append(run)
+    model = Ensemble(members) if len(members) > 1 else members[0]
     val_loss, precision, recall, f1, support = evaluate(model, val, features, roles, args.batch)
 
     model.eval()
@@ -220,8 +254,7 @@ def main():
     onnx.checker.check_model(onnx.load(onnx_path))
     metrics = {
         "seed": args.seed,
-        "epochs_run": epoch,
-        "best_epoch": best_epoch,
+        "members": runs,
         "seconds": round(time.time() - started),
         "documents": {"train": len(train), "validation": len(val)},
         "by_source": {s: sum(1 for d in train if d["source"] == s) for s in sorted({d["source"] for d in docs})},
@@ -234,7 +267,7 @@ def main():
     }
     json.dump(metrics, open(f"{args.out}/metrics.json", "w"), indent=2)
     print(json.dumps(metrics["validation"], indent=1))
-    print(f"wrote {onnx_path} (best epoch {best_epoch}, validation loss {val_loss:.4f})")
+    print(f"wrote {onnx_path} ({len(runs)} members, best epochs {[r['best_epoch'] for r in runs]}, validation loss {val_loss:.4f})")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,8 @@ export interface ModelEntry extends PackagedFile {
   input: { name: string; shape: (number | string)[]; layout: string };
   /** Recognisers: the dictionary of classes 1..n (class 0 is the CTC blank). */
   charset?: PackagedFile & { appendSpace: boolean };
+  /** Models this project trains: when, on what, and how well (the full record in `record`). */
+  training?: { trained: string; command: string; data: Record<string, number>; heldOut: string; metrics: Record<string, number>; record: string };
 }
 
 export const MODEL_MANIFEST = {
@@ -72,7 +74,29 @@ export const LAYOUT_MODEL = {
   task: 'layout-roles',
   package: '@docex/ocr-weights',
   file: 'layout-roles.onnx',
-  sha256: 'c01b2ecba27b1ed9c614bca9cd700f2d1efb2ba6d803dc867711467bd96eb14c',
+  sha256: 'b1ab8427ca5242ddfef8134a699cb4a2efd295a49cd974f07e533991c23154be',
   license: 'Apache-2.0 (trained by this project)',
-  input: { name: 'features', shape: [1, 'lines', 2076], layout: 'lines in reading order x line features (engine/src/extract/layout-model/line-features.ts)' },
+  input: {
+    name: 'features',
+    shape: [1, 'lines', 3100],
+    layout: 'lines in reading order x line features (engine/src/extract/layout-model/line-features.ts)',
+  },
+  training: {
+    trained: '2026-11-23',
+    command: 'npm run train:layout',
+    data: {
+      'sroie validation': 88,
+      'sroie train': 338,
+      'zugferd train': 35,
+      'wildreceipt train': 79,
+      'synthetic validation': 100,
+      'synthetic train': 300,
+    },
+    heldOut: 'models/layout/split.ts: SROIE receipts with images (the 200 of sroie-train/img), WildReceipt and ZUGFeRD files whose FNV-1a name hash is odd, all of invoice2data',
+    metrics: {
+      validation_loss: 0.0268,
+      validation_mean_f1: 0.884,
+    },
+    record: '@docex/ocr-weights/layout-training.json',
+  },
 } as const satisfies ModelEntry;

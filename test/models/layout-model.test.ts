@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValueKind } from '../../engine/src/extract/find/field-kinds.js';
 import { roleOfField } from '../../engine/src/extract/layout-model/field-roles.js';
 import { LayoutModel, type LineRoles } from '../../engine/src/extract/layout-model/layout-model.js';
-import { FEATURES, GEOMETRY_FEATURES, lineFeatures, NGRAM_BUCKETS, ngramText } from '../../engine/src/extract/layout-model/line-features.js';
+import { CONTEXT_BUCKETS, FEATURES, GEOMETRY_FEATURES, lineFeatures, ngramCounts, NGRAM_BUCKETS, ngramText } from '../../engine/src/extract/layout-model/line-features.js';
 import { ROLES, type Role } from '../../engine/src/extract/layout-model/roles.js';
 import { layoutDocument, type DocumentText, type TextPage } from '../../engine/src/extract/layout/document-text.js';
 import { Engine } from '../../engine/src/node/engine.js';
@@ -46,15 +46,35 @@ const lineOf = (text: string) => {
 const likeliest = (role: Role) => doc.lines.reduce((best, l) => (roles.prob(l.index, role) > roles.prob(best.index, role) ? l : best)).index;
 
 describe('line features', () => {
-  it('are one row of NGRAM_BUCKETS + GEOMETRY_FEATURES numbers per line, each within 0..1, the same every time', () => {
+  it('are one row of n-grams, context n-grams and geometry per line, each within 0..1, the same every time', () => {
     const f = lineFeatures(doc);
-    expect(FEATURES).toBe(NGRAM_BUCKETS + GEOMETRY_FEATURES);
+    expect(FEATURES).toBe(NGRAM_BUCKETS + 2 * CONTEXT_BUCKETS + GEOMETRY_FEATURES);
     expect(f.length).toBe(doc.lines.length * FEATURES);
     expect(f.every((v) => v >= 0 && v <= 1)).toBe(true);
     expect(Array.from(lineFeatures(layoutDocument(pages)))).toEqual(Array.from(f));
     // Text features: the n-grams of one line are a unit vector.
     const row = f.subarray(0, NGRAM_BUCKETS);
     expect(Math.hypot(...row)).toBeCloseTo(1, 4);
+  });
+
+  it("carry a line's context: the text to its left on its row and the row above", () => {
+    const f = lineFeatures(doc);
+    const block = (line: number, k: 0 | 1) => f.subarray(line * FEATURES + NGRAM_BUCKETS + k * CONTEXT_BUCKETS, line * FEATURES + NGRAM_BUCKETS + (k + 1) * CONTEXT_BUCKETS);
+    const expected = (text: string) => {
+      const counts = ngramCounts(text, CONTEXT_BUCKETS);
+      const norm = Math.hypot(...counts.values());
+      const v = new Float32Array(CONTEXT_BUCKETS);
+      for (const [b, c] of counts) v[b] = c / norm;
+      return Array.from(v);
+    };
+    const withLabel = doc.rows.find((r) => r.lines.length > 1)!;
+    const [first, second] = withLabel.lines;
+    expect(Array.from(block(second.index, 0))).toEqual(expected(first.text));
+    // The first line of a row has nothing to its left; the first row has nothing above.
+    expect(block(first.index, 0).every((v) => v === 0)).toBe(true);
+    expect(block(doc.rows[0].lines[0].index, 1).every((v) => v === 0)).toBe(true);
+    const under = doc.rows[1].lines[0];
+    expect(Array.from(block(under.index, 1))).toEqual(expected(doc.rows[0].lines.map((l) => l.text).join(' ')));
   });
 
   it('read text without case, accents, spaces or the figures themselves', () => {

@@ -16,7 +16,7 @@ import { itemHeaderRows, readLineItems } from './find/line-items.js';
 import { rankCandidates, sortCandidates } from './find/rank.js';
 import { roleOfField } from './layout-model/field-roles.js';
 import type { LineRoles } from './layout-model/layout-model.js';
-import { MODEL_SETTINGS, proposePartyCandidates, weighByModel } from './layout-model/model-candidates.js';
+import { proposePartyCandidates, refineAddress, weighByModel } from './layout-model/model-candidates.js';
 import { agreeOnRules, distinctValues } from './find/rule-agreement.js';
 import { layoutDocument, spanBox, type Line, type TextPage } from './layout/document-text.js';
 import { LabelFinder, type LabelHit } from './layout/labels.js';
@@ -114,7 +114,11 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     if ((kind === 'date' || kind === 'datetime') && firstOfKind.get(kind) === f.path) list.push(...titleCandidates(doc, 'date'));
     if (header && kind === 'party_address' && header.address && firstOfKind.get(kind) === f.path) list.push(headerCandidate(header.address.text, header.address.lines));
     const role = options.roles ? roleOfField(f.name, kind, f.field, firstOfKind.get(kind) === f.path) : null;
-    if (role && options.roles && (role === 'merchant' || (role === 'address' && MODEL_SETTINGS.proposeAddress))) list.push(...proposePartyCandidates(doc, options.roles, role));
+    if (role === 'merchant' && options.roles) list.push(...proposePartyCandidates(doc, options.roles, role));
+    if (role === 'address' && options.roles && header?.address && firstOfKind.get(kind) === f.path) {
+      const refined = refineAddress(doc, options.roles, header.address.lines, header.name?.lines ?? []);
+      if (refined) list.push(refined);
+    }
     list = list.filter((c) => c.label !== null || !claimedByOther(c, f.path, ranked));
     rankCandidates(kind, list, doc);
     if (role && options.roles) {

@@ -8,9 +8,14 @@ import type { DocumentText, Line } from '../layout/document-text.js';
 
 /** Hash buckets of the character n-grams. */
 export const NGRAM_BUCKETS = 2048;
+/**
+ * Hash buckets of the n-grams of a line's context, twice over: the text to its left on its row
+ * (a value's label: `CHANGE 40.35` is not the total) and the row above (a label printed over its value).
+ */
+export const CONTEXT_BUCKETS = 512;
 /** Geometry and shape features after the n-grams (see geometry()). */
 export const GEOMETRY_FEATURES = 28;
-export const FEATURES = NGRAM_BUCKETS + GEOMETRY_FEATURES;
+export const FEATURES = NGRAM_BUCKETS + 2 * CONTEXT_BUCKETS + GEOMETRY_FEATURES;
 
 /**
  * Text as the n-grams read it: upper case, accents and spaces dropped (OCR splits and joins words
@@ -37,12 +42,12 @@ function fnv1a(s: string): number {
 }
 
 /** Bucket counts of the 1-, 2- and 3-grams of the text, with ^ and $ marking its ends. */
-export function ngramCounts(text: string): Map<number, number> {
+export function ngramCounts(text: string, buckets = NGRAM_BUCKETS): Map<number, number> {
   const s = `^${ngramText(text)}$`;
   const counts = new Map<number, number>();
   for (let n = 1; n <= 3; n++) {
     for (let i = 0; i + n <= s.length; i++) {
-      const b = fnv1a(`${n}${s.slice(i, i + n)}`) % NGRAM_BUCKETS;
+      const b = fnv1a(`${n}${s.slice(i, i + n)}`) % buckets;
       counts.set(b, (counts.get(b) ?? 0) + 1);
     }
   }
@@ -124,13 +129,22 @@ export function lineFeatures(doc: DocumentText): Float32Array {
   const pages = Math.max(1, ...doc.lines.map((l) => l.page));
   doc.lines.forEach((line, i) => {
     const base = i * FEATURES;
-    const counts = ngramCounts(line.text);
-    // Counts scaled to unit length: long and short lines weigh alike.
-    let norm = 0;
-    for (const c of counts.values()) norm += c * c;
-    norm = Math.sqrt(norm) || 1;
-    for (const [bucket, c] of counts) out[base + bucket] = c / norm;
-    out.set(geometry(doc, line, byPage.get(line.page)!, pages), base + NGRAM_BUCKETS);
+    const row = doc.rows[line.row];
+    const above = doc.rows[line.row - 1];
+    const left = row.lines.slice(0, row.lines.indexOf(line)).map((l) => l.text).join(' ');
+    const over = above && above.page === line.page ? above.lines.map((l) => l.text).join(' ') : '';
+    put(out, base, ngramCounts(line.text));
+    if (left) put(out, base + NGRAM_BUCKETS, ngramCounts(left, CONTEXT_BUCKETS));
+    if (over) put(out, base + NGRAM_BUCKETS + CONTEXT_BUCKETS, ngramCounts(over, CONTEXT_BUCKETS));
+    out.set(geometry(doc, line, byPage.get(line.page)!, pages), base + NGRAM_BUCKETS + 2 * CONTEXT_BUCKETS);
   });
   return out;
+}
+
+/** Bucket counts scaled to unit length (long and short texts weigh alike), written from `at`. */
+function put(out: Float32Array, at: number, counts: Map<number, number>): void {
+  let norm = 0;
+  for (const c of counts.values()) norm += c * c;
+  norm = Math.sqrt(norm) || 1;
+  for (const [bucket, c] of counts) out[at + bucket] = c / norm;
 }

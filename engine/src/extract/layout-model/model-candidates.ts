@@ -12,20 +12,33 @@ import type { Role } from './roles.js';
  *   probability that its lines hold the field's role;
  * - `proposeAt`: a row with a line at least this likely starts a name or address the model proposes;
  * - `extendAt`: rows with a line at least this likely continue it;
- * - `proposeAddress`: whether addresses are proposed too (names always are).
+ * - `trimBelow`: end rows of the rules' address this unlikely to hold an address are cut off;
+ * - `addAt`: rows next to it at least this likely are added (1.01: none).
  */
-export const MODEL_SETTINGS = { weight: 0.65, proposeAt: 1.01, extendAt: 0.3, proposeAddress: false };
+export const MODEL_SETTINGS = { weight: 0.5, proposeAt: 1.01, extendAt: 0.3, trimBelow: 0, addAt: 0.5 };
 
-/** Mean probability of the role over the candidate's lines. */
-export function roleProbability(c: Candidate, roles: LineRoles, role: Role): number {
+/**
+ * How well the candidate agrees with the model: over its lines, the mean probability of the role.
+ * A value read over several rows (a name, an address) is compared with its rivals over all their
+ * rows together (`rows`): each row it takes counts its probability, each it leaves out one minus
+ * it, so an address that leaves out a likely row or takes an unlikely one loses alike.
+ */
+export function roleProbability(c: Candidate, roles: LineRoles, role: Role, rows: readonly Line[] = []): number {
   const lines = c.lines ?? [c.line];
-  return lines.reduce((s, l) => s + roles.prob(l.index, role), 0) / lines.length;
+  if (!c.lines || rows.length === 0) return lines.reduce((s, l) => s + roles.prob(l.index, role), 0) / lines.length;
+  const taken = new Set(lines.map((l) => l.index));
+  const all = new Set([...taken, ...rows.map((l) => l.index)]);
+  let sum = 0;
+  for (const i of all) sum += taken.has(i) ? roles.prob(i, role) : 1 - roles.prob(i, role);
+  return sum / all.size;
 }
 
 /** Every candidate's score blended with the model's probability for its lines; kept on the candidate. */
 export function weighByModel(list: Candidate[], roles: LineRoles, role: Role, weight = MODEL_SETTINGS.weight): void {
+  // The rows any multi-row candidate takes: where they differ, the model decides between them.
+  const rows = list.flatMap((c) => c.lines ?? []);
   for (const c of list) {
-    c.model = roleProbability(c, roles, role);
+    c.model = roleProbability(c, roles, role, rows);
     c.score = (1 - weight) * c.score + weight * c.model;
   }
 }
@@ -69,4 +82,40 @@ export function proposePartyCandidates(doc: DocumentText, roles: LineRoles, role
     };
     return [candidate];
   });
+}
+
+/**
+ * The address the header rules read, redrawn where the model disagrees at its ends: rows at either
+ * end that the model finds unlikely to hold an address are cut (a branch code or an operator's name
+ * below the town), rows next to it that it finds likely are added (a mall's name above the
+ * street); where every row is cut, the address starts at the first likely row below. Null when
+ * nothing changes. Written as the header block writes an address.
+ */
+export function refineAddress(doc: DocumentText, roles: LineRoles, lines: readonly Line[], nameLines: readonly Line[]): Candidate | null {
+  const page = doc.rows[0]?.page;
+  const rows = doc.rows.filter((r) => r.page === page).slice(0, 20);
+  const rowOf = new Map<number, number>();
+  rows.forEach((r, k) => r.lines.forEach((l) => rowOf.set(l.index, k)));
+  const chosen = [...new Set(lines.map((l) => rowOf.get(l.index)).filter((k): k is number => k !== undefined))].sort((a, b) => a - b);
+  if (chosen.length === 0) return null;
+  const named = new Set(nameLines.map((l) => rowOf.get(l.index)));
+  const p = (k: number) => Math.max(...rows[k].lines.map((l) => roles.prob(l.index, 'address')));
+  const { trimBelow, addAt } = MODEL_SETTINGS;
+  let kept = chosen.slice();
+  while (kept.length > 0 && p(kept[kept.length - 1]) < trimBelow) kept.pop();
+  while (kept.length > 0 && p(kept[0]) < trimBelow) kept.shift();
+  if (kept.length === 0) {
+    const seed = rows.findIndex((_, k) => k > chosen[0] && k <= chosen[chosen.length - 1] + 3 && !named.has(k) && p(k) >= addAt);
+    if (seed === -1) return null;
+    kept = [seed];
+  }
+  const addable = (k: number) => k >= 0 && k < rows.length && !named.has(k) && p(k) >= addAt && kept.length < 6;
+  while (addable(kept[0] - 1)) kept.unshift(kept[0] - 1);
+  while (addable(kept[kept.length - 1] + 1)) kept.push(kept[kept.length - 1] + 1);
+  if (kept.join() === chosen.join()) return null;
+  const texts = kept.map((k) => rows[k].lines.map((l) => l.text).join(' ').trim());
+  const text = texts.map((t) => streetWords(digitsInWords(t))).join(', ').replace(/,\s*,/g, ',');
+  const all = kept.flatMap((k) => rows[k].lines);
+  const first = all[0];
+  return { value: text, raw: text, line: { ...first, confidence: Math.min(...all.map((l) => l.confidence)), box: linesBox(all) }, lines: all, start: 0, end: first.text.length, label: null, relation: 'model', score: 0.8 };
 }
