@@ -84,6 +84,10 @@ function pieceOf(line: string, whole: string, min = 3): boolean {
 
 // ---- SROIE ----------------------------------------------------------------------------------
 
+// A total's or a date's own label, alone in its cell: its words and nothing but punctuation or a currency after them.
+const TOTAL_KEY = /^\s*(ROUNDED\s+|NETT?\s+|GRAND\s+)?(TOTAL|JUMLAH|AMOUNT|AMT)(\s+(DUE|PAYABLE|SALES|INCL\.?|AMOUNT|RM|\(RM\)))*\s*[:.]?\s*(RM)?\s*[:.]?\s*$/iu;
+const DATE_KEY = /^\s*(DATE|TARIKH|DATED)\s*[:.]?\s*$/iu;
+
 function* sroieExamples(): Generator<Example> {
   const dir = join(DATASETS, 'sroie-train');
   const images = new Set(readdirSync(join(dir, 'img')).map((f) => f.replace(/\.jpg$/, '')));
@@ -102,6 +106,14 @@ function* sroieExamples(): Generator<Example> {
       if (dates.length && datesIn(l.text).some((d) => dates.includes(d))) r.push('date');
       if (Number.isFinite(total) && sameAmount(l.text, total)) r.push('total');
       return r;
+    });
+    // The label in front of the total or the date on its row (`TOTAL` | `13.05`, `DATE:` | `14/03/18`)
+    // takes the value's role, as WildReceipt's keys and the synthetic documents have it.
+    doc.lines.forEach((l, i) => {
+      const right = doc.lines.find((m) => m.row === l.row && m.box.x > l.box.x && (roles[m.index].includes('total') || roles[m.index].includes('date')));
+      if (!right || roles[i].length > 0) return;
+      if (roles[right.index].includes('total') && TOTAL_KEY.test(l.text)) roles[i].push('total');
+      else if (roles[right.index].includes('date') && DATE_KEY.test(l.text)) roles[i].push('date');
     });
     // Short pieces (`NO.1,`, `SEL.`) are too short to tell apart alone: they are part of the
     // address when a neighbouring line is and the address holds them.

@@ -22,8 +22,12 @@ function fnv1a(s: string): number {
   return h;
 }
 
-/** The part of a training-pool document: one in four by hash is validation. */
-const trainingPart = (name: string): Part => (fnv1a(`validation:${name}`) % 4 === 0 ? 'validation' : 'train');
+/**
+ * The part of a training-pool document: one in four by hash is validation. The hash's top bits:
+ * its lowest bit is the parity of the characters' lowest bits, so it would follow the held-out
+ * split (`fnv1a(name) % 2`) and leave WildReceipt and ZUGFeRD without validation files.
+ */
+const trainingPart = (name: string): Part => (fnv1a(`validation:${name}`) >>> 30 === 0 ? 'validation' : 'train');
 
 export function sroiePart(id: string, hasImage: boolean): Part {
   return hasImage ? 'held_out' : trainingPart(id);

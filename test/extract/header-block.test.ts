@@ -31,6 +31,23 @@ describe('findHeaderBlock', () => {
     });
   });
 
+  it('reads a company name with its company number on the same row as the name, without the number', () => {
+    expect(header(['DION REALTIES SDN BHD (CO. NO:20154-T)', '(GST REGISTRATION NO : 000650247680)', 'MENARA DION #02-03, LEVEL 2,', '27, JALAN SULTAN ISMAIL,', '50250 KUALA LUMPUR.', 'TEL : + 6 03 2026 6386'])).toEqual({
+      name: 'DION REALTIES SDN BHD',
+      address: 'MENARA DION #02-03, LEVEL 2, 27, JALAN SULTAN ISMAIL, 50250 KUALA LUMPUR.',
+    });
+    // A company number row alone is still no name.
+    expect(header(['COMPANY REG. NO.: 725186-V', 'ADVANCO COMPANY', 'NO 1&3, JALAN WANGSA DELIMA 12,', '53300 KUALA LUMPUR']).name).toBe('ADVANCO COMPANY');
+  });
+
+  it('keeps the town of a row that goes on with the phone number, and ends the address there', () => {
+    expect(header(['MOONLIGHT CAKE HOUSE SDN BHD', 'NO.1, JALAN PERMAS 10/5, BANDAR BARU PERMAS JAYA', '81750 JOHOR BAHRU, JOHOR, TEL NO.: 07-387 3322', 'WWW.MOONLIGHTCAKE.COM']).address).toBe(
+      'NO.1, JALAN PERMAS 10/5, BANDAR BARU PERMAS JAYA, 81750 JOHOR BAHRU, JOHOR',
+    );
+    // A row of contact details alone still ends it.
+    expect(header(['EXAMPLE TRADING SDN BHD', '12, Jalan Besar,', '45600 Batang Berjuntai', 'TEL: 03-1234 5678']).address).toBe('12, Jalan Besar, 45600 Batang Berjuntai');
+  });
+
   it('keeps a country, or one region row, after the postcode and town, and no branch line after them', () => {
     expect(header(['EXAMPLE TRADING SDN BHD', '12, Jalan Besar,', '45600 Batang Berjuntai', 'MALAYSIA', 'SUNWAY VELOCITY']).address).toBe('12, Jalan Besar, 45600 Batang Berjuntai, MALAYSIA');
     expect(header(['EXAMPLE TRADING SDN BHD', '12, Jalan Besar,', '45600 Batang Berjuntai', 'SELANGOR D.E.', 'SUNWAY VELOCITY']).address).toBe('12, Jalan Besar, 45600 Batang Berjuntai, SELANGOR D.E.');
@@ -126,6 +143,11 @@ describe('formsReadBack', () => {
     ['SHADE BH', 'SHADE BH'],
   ])('%j -> %j', (text, fixed) => {
     expect(formsReadBack(text)).toBe(fixed);
+  });
+
+  it('cuts a company number after the name, not at its `Co.`', () => {
+    expect(nameText('DION REALTIES SDN BHD (CO. NO:20154-T)')).toBe('DION REALTIES SDN BHD');
+    expect(nameText('EXAMPLE TRADING CO. REG NO 12345-X')).toBe('EXAMPLE TRADING');
   });
 
   it('lets the name be cut after the form read back', () => {

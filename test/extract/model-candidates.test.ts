@@ -1,12 +1,12 @@
 // How the engine uses the layout model's role probabilities: blending candidate scores, and
 // redrawing the header rules' address where the model disagrees at its ends. The probabilities
 // are set by hand here, so each case says exactly what the model "thinks".
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseClientOcr } from '../../engine/src/extract/client-ocr.js';
 import type { Candidate } from '../../engine/src/extract/find/candidates.js';
 import { findHeaderBlock } from '../../engine/src/extract/find/header-block.js';
 import { LineRoles } from '../../engine/src/extract/layout-model/layout-model.js';
-import { MODEL_SETTINGS, refineAddress, weighByModel } from '../../engine/src/extract/layout-model/model-candidates.js';
+import { MODEL_SETTINGS, proposePartyCandidates, refineAddress, weighByModel } from '../../engine/src/extract/layout-model/model-candidates.js';
 import { ROLES, type Role } from '../../engine/src/extract/layout-model/roles.js';
 import { layoutDocument, type DocumentText } from '../../engine/src/extract/layout/document-text.js';
 import { extractFromText } from '../../engine/src/extract/extract-text.js';
@@ -29,7 +29,16 @@ const refined = (rows: string[], address: Record<string, number>) => {
   return { rules: header.address?.text ?? null, model: refineAddress(doc, roles, header.address!.lines, header.name?.lines ?? [])?.value ?? null };
 };
 
+// The shipped settings come from models/layout/tune.ts and may switch a step off; each case here
+// sets the ones it is about.
+const shipped = { ...MODEL_SETTINGS };
+const useSettings = (settings: Partial<typeof MODEL_SETTINGS>) => {
+  beforeEach(() => void Object.assign(MODEL_SETTINGS, shipped, settings));
+  afterEach(() => void Object.assign(MODEL_SETTINGS, shipped));
+};
+
 describe('refineAddress', () => {
+  useSettings({ trimBelow: 0.2, addAt: 0.9 });
   const rows = ['99 SPEED MART S/B (519537-X)', 'LOT P.T. 2811, JALAN ANGSA,', 'TAMAN BERKELEY', '41150 KLANG, SELANGOR', '1132-PK SS6', 'GST ID. : 000181747712', 'INVOICE NO : 18301/102/T0305'];
 
   it('cuts an end row the model finds unlikely to be part of the address', () => {
@@ -77,7 +86,33 @@ describe('weighByModel', () => {
   });
 });
 
+describe('proposePartyCandidates', () => {
+  useSettings({ proposeAt: 0.7, addressAt: 0.7, extendAt: 0.3 });
+
+  it('proposes each run of likely rows in the header, never a name under the title', () => {
+    const doc = docOf(['BEYOND BROTHERS HARDWARE', 'LOT 1-0-2, JLN 1/50,', '53000 KUALA LUMPUR', 'TAX INVOICE', 'BILL TO:', 'PDP UTEK (M) SDN BHD', 'TOTAL 9.65']);
+    const roles = rolesFor(doc, { 'BEYOND BROTHERS HARDWARE': { merchant: 0.99 }, 'PDP UTEK (M) SDN BHD': { merchant: 0.98 } });
+    expect(proposePartyCandidates(doc, roles, 'merchant').map((c) => c.value)).toEqual(['BEYOND BROTHERS HARDWARE']);
+  });
+
+  it('joins the rows of an address it proposes as the header block does, without the phone number', () => {
+    const doc = docOf(['SOME SHOP', 'NO.1, JALAN PERMAS 10/5,', '81750 JOHOR BAHRU, TEL: 07-387 3322', 'TOTAL 9.65']);
+    const roles = rolesFor(doc, { 'NO.1, JALAN PERMAS 10/5,': { address: 0.99 }, '81750 JOHOR BAHRU, TEL: 07-387 3322': { address: 0.6 } });
+    const [c, ...rest] = proposePartyCandidates(doc, roles, 'address');
+    expect(rest).toEqual([]);
+    expect(c.value).toBe('NO.1, JALAN PERMAS 10/5, 81750 JOHOR BAHRU');
+    expect(c.relation).toBe('model');
+  });
+
+  it('proposes nothing where no row reaches the bar', () => {
+    const doc = docOf(['SOME SHOP', 'NO.1, JALAN PERMAS 10/5,', 'TOTAL 9.65']);
+    expect(proposePartyCandidates(doc, rolesFor(doc, { 'SOME SHOP': { merchant: 0.69 } }), 'merchant')).toEqual([]);
+  });
+});
+
 describe('extraction with role probabilities', () => {
+  useSettings({ weight: 0.5, trimBelow: 0.2, addAt: 0.9 });
+
   it('takes the address the model redrew and says the model chose it', () => {
     const rows = ['99 SPEED MART S/B (519537-X)', 'LOT P.T. 2811, JALAN ANGSA,', 'TAMAN BERKELEY', '41150 KLANG, SELANGOR', '1132-PK SS6', 'GST ID. : 000181747712', 'TOTAL RM 45.35'];
     const pages = parseClientOcr(receiptPage(rows)).pages;

@@ -115,9 +115,11 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     if (header && kind === 'party_address' && header.address && firstOfKind.get(kind) === f.path) list.push(headerCandidate(header.address.text, header.address.lines));
     const role = options.roles ? roleOfField(f.name, kind, f.field, firstOfKind.get(kind) === f.path) : null;
     if (role === 'merchant' && options.roles) list.push(...proposePartyCandidates(doc, options.roles, role));
-    if (role === 'address' && options.roles && header?.address && firstOfKind.get(kind) === f.path) {
-      const refined = refineAddress(doc, options.roles, header.address.lines, header.name?.lines ?? []);
+    if (role === 'address' && options.roles && firstOfKind.get(kind) === f.path) {
+      // The model redraws the rules' address at its ends, or proposes one where the rules read none.
+      const refined = header?.address ? refineAddress(doc, options.roles, header.address.lines, header.name?.lines ?? []) : null;
       if (refined) list.push(refined);
+      if (!header?.address) list.push(...proposePartyCandidates(doc, options.roles, role));
     }
     list = list.filter((c) => c.label !== null || !claimedByOther(c, f.path, ranked));
     rankCandidates(kind, list, doc);
@@ -126,7 +128,10 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
       const rulesTop = list.find((c) => c.relation !== 'model') ?? null;
       weighByModel(list, options.roles, role);
       sortCandidates(list);
-      if (list[0] && (list[0].relation === 'model' || !rulesTop || JSON.stringify(list[0].value) !== JSON.stringify(rulesTop.value))) decidedByModel.add(f.path);
+      const agrees = rulesTop !== null && list[0] !== undefined && JSON.stringify(list[0].value) === JSON.stringify(rulesTop.value);
+      // Where the model proposes what the rules read, the reading stands as the rules'.
+      if (agrees && list[0] !== rulesTop) list.splice(0, 0, ...list.splice(list.indexOf(rulesTop), 1));
+      if (list[0] && !agrees) decidedByModel.add(f.path);
     }
     ranked.set(f.path, list);
   }

@@ -98,6 +98,12 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
     const k = kind(i);
     if (k === 'noise') continue;
     if (address.length > 0) {
+      // The town with the phone number after it (`81750 Johor Bahru, Tel: 07-387 3322`): the town is kept.
+      if (k === 'contact' && addressBeforeContact(texts[i]) !== null) {
+        texts[i] = addressBeforeContact(texts[i])!;
+        address.push(i);
+        break;
+      }
       if (k === 'contact' || k === 'registration' || k === 'date') break;
       // After the postcode and town only a further address line, a region or a country (not a branch or mall name).
       const last = texts[address[address.length - 1]];
@@ -129,11 +135,31 @@ function rowKind(text: string): RowKind {
   const letters = text.replace(/[^\p{L}]/gu, '').length;
   const digits = text.replace(/[^\p{N}]/gu, '').length;
   if (CONTACT.test(text) || CONTACT_COMPACT.test(compact) || (letters === 0 && digits >= 7)) return 'contact';
-  if (REGISTRATION.test(text)) return 'registration';
+  if (REGISTRATION.test(text)) {
+    // A company name followed by its number on the same row (`DION REALTIES SDN BHD (CO. NO:20154-T)`) is a name.
+    const name = nameText(text);
+    return hasLegalForm(name) && isNameLike(name) ? 'text' : 'registration';
+  }
   // A company name with its registration number is not an address line.
   const bare = nameText(text);
   if (STREET.test(bare) || STREET_COMPACT.test(bare.toUpperCase().replace(/\s+/g, '')) || POSTCODE.test(bare)) return 'address';
   return 'text';
+}
+
+/**
+ * The address at the start of a row that goes on with contact details (`81750 JOHOR BAHRU, JOHOR,
+ * TEL NO.: 07-387 3322` -> `81750 JOHOR BAHRU, JOHOR`); null when the row holds no address before them.
+ */
+export function addressBeforeContact(text: string): string | null {
+  const at = CONTACT.exec(text)?.index ?? -1;
+  if (at <= 0) return null;
+  const before = text.slice(0, at).replace(/[\s,;:|-]+$/u, '');
+  return rowKind(before) === 'address' ? before : null;
+}
+
+/** A row of the document's body (a title, a table heading, a cashier or date line): below it the header is over. */
+export function isBodyRow(text: string): boolean {
+  return rowKind(text) === 'body';
 }
 
 /** Where the name that starts at row `start` ends: a row that breaks off continues on the next (at most three rows). */
@@ -184,7 +210,8 @@ export function isFormOnly(text: string): boolean {
  * `… SDN BHD (139386 X)`, `… S/B 273500-U (KSB)`), or without a trailing registration number.
  */
 export function nameText(raw: string): string {
-  const text = formsReadBack(digitsInWords(raw));
+  // `Co. No: 20154-T` after the name is its number, not a company form.
+  const text = formsReadBack(digitsInWords(raw)).replace(COMPANY_NUMBER, '').replace(/[\s([]+$/u, '');
   let last: RegExpMatchArray | undefined;
   for (const m of text.matchAll(LEGAL_FORMS)) last = m;
   if (last && last.index !== undefined && last.index > 0) return text.slice(0, last.index + last[0].length).trim();

@@ -1,5 +1,5 @@
 import type { Candidate } from '../find/candidates.js';
-import { linesBox, nameText, streetWords } from '../find/header-block.js';
+import { addressBeforeContact, isBodyRow, linesBox, nameText, streetWords } from '../find/header-block.js';
 import { digitsInWords } from '../find/digits-in-words.js';
 import type { DocumentText, Line } from '../layout/document-text.js';
 import type { LineRoles } from './layout-model.js';
@@ -10,12 +10,13 @@ import type { Role } from './roles.js';
  * never on the held-out ones:
  * - `weight`: a candidate's score becomes (1 - weight) x its score + weight x the model's
  *   probability that its lines hold the field's role;
- * - `proposeAt`: a row with a line at least this likely starts a name or address the model proposes;
+ * - `proposeAt`: a row with a line at least this likely starts a name the model proposes
+ *   (`addressAt`: an address, proposed only where the rules read none; 1.01: never);
  * - `extendAt`: rows with a line at least this likely continue it;
  * - `trimBelow`: end rows of the rules' address this unlikely to hold an address are cut off;
  * - `addAt`: rows next to it at least this likely are added (1.01: none).
  */
-export const MODEL_SETTINGS = { weight: 0.5, proposeAt: 1.01, extendAt: 0.3, trimBelow: 0, addAt: 0.5 };
+export const MODEL_SETTINGS = { weight: 0.35, proposeAt: 1.01, addressAt: 0.7, extendAt: 0.3, trimBelow: 0.2, addAt: 1.01 };
 
 /**
  * How well the candidate agrees with the model: over its lines, the mean probability of the role.
@@ -44,18 +45,21 @@ export function weighByModel(list: Candidate[], roles: LineRoles, role: Role, we
 }
 
 /**
- * The issuer's name or address as the model sees it: on the first page, each run of rows whose
- * lines the model finds likely enough to hold the role, written as the header block writes it
+ * The issuer's name or address as the model sees it: in the header of the first page (above the
+ * first body row after it), each run of rows whose lines the model finds likely enough to hold the role, written as the header block writes it
  * (the name without its registration number, address rows joined by commas).
  */
 export function proposePartyCandidates(doc: DocumentText, roles: LineRoles, role: 'merchant' | 'address'): Candidate[] {
   const page = doc.rows[0]?.page;
+  const startAt = role === 'merchant' ? MODEL_SETTINGS.proposeAt : MODEL_SETTINGS.addressAt;
   const runs: Line[][][] = [];
   let run: Line[][] = [];
   for (const row of doc.rows) {
     if (row.page !== page) break;
+    // Only the header: a name under `Bill To` below the title is the customer's.
+    if ((run.length > 0 || runs.length > 0) && isBodyRow(row.lines.map((l) => l.text).join(' '))) break;
     const best = Math.max(...row.lines.map((l) => roles.prob(l.index, role)));
-    if (best >= MODEL_SETTINGS.proposeAt || (run.length > 0 && best >= MODEL_SETTINGS.extendAt)) run.push(row.lines.filter((l) => roles.prob(l.index, role) >= MODEL_SETTINGS.extendAt));
+    if (best >= startAt || (run.length > 0 && best >= MODEL_SETTINGS.extendAt)) run.push(row.lines.filter((l) => roles.prob(l.index, role) >= MODEL_SETTINGS.extendAt));
     else if (run.length > 0) {
       runs.push(run);
       run = [];
@@ -65,7 +69,7 @@ export function proposePartyCandidates(doc: DocumentText, roles: LineRoles, role
   return runs.flatMap((rows) => {
     const lines = rows.flat();
     const texts = rows.map((r) => r.map((l) => l.text).join(' ').trim());
-    const text = role === 'merchant' ? nameText(texts.join(' ')) : texts.map((t) => streetWords(digitsInWords(t))).join(', ').replace(/,\s*,/g, ',');
+    const text = role === 'merchant' ? nameText(texts.join(' ')) : addressText(texts);
     if (text.replace(/[^\p{L}\p{N}]/gu, '').length < 3) return [];
     const first = lines[0];
     const p = lines.reduce((s, l) => s + roles.prob(l.index, role), 0) / lines.length;
@@ -113,9 +117,16 @@ export function refineAddress(doc: DocumentText, roles: LineRoles, lines: readon
   while (addable(kept[0] - 1)) kept.unshift(kept[0] - 1);
   while (addable(kept[kept.length - 1] + 1)) kept.push(kept[kept.length - 1] + 1);
   if (kept.join() === chosen.join()) return null;
-  const texts = kept.map((k) => rows[k].lines.map((l) => l.text).join(' ').trim());
-  const text = texts.map((t) => streetWords(digitsInWords(t))).join(', ').replace(/,\s*,/g, ',');
+  const text = addressText(kept.map((k) => rows[k].lines.map((l) => l.text).join(' ').trim()));
   const all = kept.flatMap((k) => rows[k].lines);
   const first = all[0];
   return { value: text, raw: text, line: { ...first, confidence: Math.min(...all.map((l) => l.confidence)), box: linesBox(all) }, lines: all, start: 0, end: first.text.length, label: null, relation: 'model', score: 0.8 };
+}
+
+/** Address rows written as the header block writes them: street words read back, joined by commas, phone numbers cut off. */
+function addressText(rows: readonly string[]): string {
+  return rows
+    .map((t) => streetWords(digitsInWords(addressBeforeContact(t) ?? t)))
+    .join(', ')
+    .replace(/,\s*,/g, ',');
 }
