@@ -16,7 +16,7 @@ import type { Role } from './roles.js';
  * - `trimBelow`: end rows of the rules' address this unlikely to hold an address are cut off;
  * - `addAt`: rows next to it at least this likely are added (1.01: none).
  */
-export const MODEL_SETTINGS = { weight: 0.35, proposeAt: 1.01, addressAt: 0.7, extendAt: 0.3, trimBelow: 0.2, addAt: 1.01 };
+export const MODEL_SETTINGS = { weight: 0.35, proposeAt: 1.01, addressAt: 0.7, extendAt: 0.3, trimBelow: 0, addAt: 1.01 };
 
 /**
  * How well the candidate agrees with the model: over its lines, the mean probability of the role.
