@@ -79,12 +79,14 @@ for (const weight of [0.35, 0.5, 0.65, 0.8]) {
   for (const proposeAt of [1.01, 0.7]) {
     for (const addressAt of [1.01, 0.7]) {
       for (const trimBelow of [0, 0.2, 0.5]) {
-        for (const addAt of [1.01, 0.9, 0.7, 0.5]) {
-          Object.assign(MODEL_SETTINGS, { weight, proposeAt, addressAt, extendAt: 0.3, trimBelow, addAt });
-          const at = (v: number) => (v > 1 ? 'never' : v);
-          const name = `w ${weight} names ${at(proposeAt)} addr ${at(addressAt)} trim <${trimBelow} add >=${at(addAt)}`;
-          settings.set(name, settings.size);
-          rows[name] = score(true);
+        for (const addAt of [1.01, 0.9, 0.7]) {
+          for (const addAboveAt of [1.01, 0.9]) {
+            Object.assign(MODEL_SETTINGS, { weight, proposeAt, addressAt, extendAt: 0.3, trimBelow, addAt, addAboveAt });
+            const at = (v: number) => (v > 1 ? 'never' : v);
+            const name = `w ${weight} names ${at(proposeAt)} addr ${at(addressAt)} trim <${trimBelow} add below >=${at(addAt)} above >=${at(addAboveAt)}`;
+            settings.set(name, settings.size);
+            rows[name] = score(true);
+          }
         }
       }
     }

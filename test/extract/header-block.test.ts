@@ -48,6 +48,18 @@ describe('findHeaderBlock', () => {
     expect(header(['EXAMPLE TRADING SDN BHD', '12, Jalan Besar,', '45600 Batang Berjuntai', 'TEL: 03-1234 5678']).address).toBe('12, Jalan Besar, 45600 Batang Berjuntai');
   });
 
+  it('ends the address at a care line, passes over a registration number in angle brackets, and drops an address label', () => {
+    expect(header(['MYNEWS RETAIL SB', 'UNIT 105, BLOCK A, PUSAT DAGANGAN PHILEO DAMANSARA,', 'NO.9, JALAN 16/11, 46350, PETALING JAYA, SELANGOR', 'MYNEWSCARELINE : 1800 88 1231']).address).toBe(
+      'UNIT 105, BLOCK A, PUSAT DAGANGAN PHILEO DAMANSARA, NO.9, JALAN 16/11, 46350, PETALING JAYA, SELANGOR',
+    );
+    expect(header(['SUNFISH', '<484297-M>', '22 LRG PERUSAHAAN 4', 'KIMPAL INDS.PARK B. CAVES', 'TEL : 03-61855688']).address).toBe('22 LRG PERUSAHAAN 4, KIMPAL INDS.PARK B. CAVES');
+    expect(header(['HAI-O RAYA BHD (169199-V)', 'HQ ADD: LOT 11995, BATU 2, JALAN KAPAR', '41400 KLANG, SELANGOR', 'DATE: 15/12/2016']).address).toBe('LOT 11995, BATU 2, JALAN KAPAR, 41400 KLANG, SELANGOR');
+  });
+
+  it('keeps a region with its country after the town', () => {
+    expect(header(['BANH MI CAFE SDN BHD', 'NO. 1 JALAN PUTERI 7/10', 'BANDAR PUTERI, 47100 PUCHONG', 'SELANGOR, MALAYSIA', 'GUEST CHECK']).address).toBe('NO. 1 JALAN PUTERI 7/10, BANDAR PUTERI, 47100 PUCHONG, SELANGOR, MALAYSIA');
+  });
+
   it('keeps a country, or one region row, after the postcode and town, and no branch line after them', () => {
     expect(header(['EXAMPLE TRADING SDN BHD', '12, Jalan Besar,', '45600 Batang Berjuntai', 'MALAYSIA', 'SUNWAY VELOCITY']).address).toBe('12, Jalan Besar, 45600 Batang Berjuntai, MALAYSIA');
     expect(header(['EXAMPLE TRADING SDN BHD', '12, Jalan Besar,', '45600 Batang Berjuntai', 'SELANGOR D.E.', 'SUNWAY VELOCITY']).address).toBe('12, Jalan Besar, 45600 Batang Berjuntai, SELANGOR D.E.');

@@ -38,7 +38,7 @@ const useSettings = (settings: Partial<typeof MODEL_SETTINGS>) => {
 };
 
 describe('refineAddress', () => {
-  useSettings({ trimBelow: 0.2, addAt: 0.9 });
+  useSettings({ trimBelow: 0.2, addAt: 0.9, addAboveAt: 0.9 });
   const rows = ['99 SPEED MART S/B (519537-X)', 'LOT P.T. 2811, JALAN ANGSA,', 'TAMAN BERKELEY', '41150 KLANG, SELANGOR', '1132-PK SS6', 'GST ID. : 000181747712', 'INVOICE NO : 18301/102/T0305'];
 
   it('cuts an end row the model finds unlikely to be part of the address', () => {
@@ -52,6 +52,17 @@ describe('refineAddress', () => {
     const r = refined(mall, { 'GUARDIAN HEALTH AND BEAUTY SDN BHD': 0.95, 'GUARDIAN GIANT BREM MALL': 0.98, 'G-19 LEVEL G': 0.99, 'BREM MALL': 0.9 });
     expect(r.rules).toBe('G-19 LEVEL G, BREM MALL');
     expect(r.model).toBe('GUARDIAN GIANT BREM MALL, G-19 LEVEL G, BREM MALL');
+  });
+
+  it('adds rows above and below under their own bars', () => {
+    const mall = ['GUARDIAN HEALTH AND BEAUTY SDN BHD', 'GUARDIAN GIANT BREM MALL', 'G-19 LEVEL G', 'BREM MALL', 'TEL:03-62584088'];
+    const probs = { 'GUARDIAN GIANT BREM MALL': 0.98, 'G-19 LEVEL G': 0.99, 'BREM MALL': 0.9 };
+    Object.assign(MODEL_SETTINGS, { addAboveAt: 1.01 });
+    expect(refined(mall, probs).model).toBeNull();
+    const below = ['SOME SHOP SDN BHD', '125A TINGKAT BAWAH PT 1961 JALAN MALINJA', 'SITE B 45400 SEKINCHAN SELANGOR', 'TAX INVOICE'];
+    const r = refined(below, { '125A TINGKAT BAWAH PT 1961 JALAN MALINJA': 1, 'SITE B 45400 SEKINCHAN SELANGOR': 0.99 });
+    expect(r.rules).toBe('125A TINGKAT BAWAH PT 1961 JALAN MALINJA');
+    expect(r.model).toBe('125A TINGKAT BAWAH PT 1961 JALAN MALINJA, SITE B 45400 SEKINCHAN SELANGOR');
   });
 
   it('leaves the rules alone where the model agrees or is unsure', () => {
@@ -111,7 +122,7 @@ describe('proposePartyCandidates', () => {
 });
 
 describe('extraction with role probabilities', () => {
-  useSettings({ weight: 0.5, trimBelow: 0.2, addAt: 0.9 });
+  useSettings({ weight: 0.5, trimBelow: 0.2, addAt: 0.9, addAboveAt: 0.9 });
 
   it('takes the address the model redrew and says the model chose it', () => {
     const rows = ['99 SPEED MART S/B (519537-X)', 'LOT P.T. 2811, JALAN ANGSA,', 'TAMAN BERKELEY', '41150 KLANG, SELANGOR', '1132-PK SS6', 'GST ID. : 000181747712', 'TOTAL RM 45.35'];

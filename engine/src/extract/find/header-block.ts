@@ -16,18 +16,18 @@ const LEGAL_FORMS = new RegExp(LEGAL_FORM.source, 'giu');
 const BODY = /\b(INVOICE|RECEIPT|CASH\s*BILL|BILL\s*NO|CASHIER|TABLE|ORDER|DATE|TIME|DOC(UMENT)?\s*NO|SLIP|TRANS|MEMBER|QTY|ITEM)\b/iu;
 // The same where OCR has spaced the words out (`TAX IN VOI CE`, `T el:`): searched without spaces.
 const BODY_COMPACT = /(INVOICE|RECEIPT|CASHIER|PAYBY|BILLNO)/u;
-const CONTACT_COMPACT = /(TEL|FAX|PHONE|MOBILE?|WHATSAPPS?)[A-Z]*\.?:/u;
+const CONTACT_COMPACT = /(TEL|FAX|PHONE|MOBILE?|WHATSAPPS?|CARELINE|HOTLINE)[A-Z]*\.?:/u;
 const TIME = /\b\d{1,2}:\d{2}\b/u;
 const MONTH_DATE = /\d{1,2}(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*\d{2,4}/u;
 // Contact details: after them the address is over.
-const CONTACT = /\b(TEL|TELEPHONE|PHONE|FAX|H\/P|HP|MOBILE|E-?MAIL|WWW|HTTPS?)\b|\b[TF]\s*:|@|\.COM\b/iu;
+const CONTACT = /\b(TEL|TELEPHONE|PHONE|FAX|H\/P|HP|MOBILE|E-?MAIL|WWW|HTTPS?|CARELINE|HOTLINE)\b|\b[TF]\s*:|@|\.COM\b/iu;
 // Registration details printed under the name (GST number, company number, site code).
-const REGISTRATION = /\b(GST|SST|VAT|TAX|REG|ROC|CO\.?\s*NO|COMPANY\s*NO|BR\s*NO|SITE|ID)\b|^\(?\s*[A-Z]{0,3}\d[\d\s-]*[A-Z]?\s*\)?$|^\(.*\)$/iu;
+const REGISTRATION = /\b(GST|SST|VAT|TAX|REG|ROC|CO\.?\s*NO|COMPANY\s*NO|BR\s*NO|SITE|ID)\b|^\(?\s*[A-Z]{0,3}\d[\d\s-]*[A-Z]?\s*\)?$|^\(.*\)$|^<.*>$/iu;
 const POSTCODE = /(?<![\p{N}])\d{4,6}(?![\p{N}])/u;
 // A postcode with its town (`40150 Shah Alam`, `CA 94105`): the address's last line, or nearly.
 const POSTCODE_TOWN = /(?<![\p{N}-])\d{4,6},?\s+\p{L}{3,}|\b[A-Z]{2}\s+\d{5}(-\d{4})?\b/u;
 const STREET =
-  /^\(?\d+[A-Z]?\s*[,.:&/-]|\b(NO|LOT|JALAN|JLN|LORONG|TAMAN|TMN|LEVEL|FLOOR|FLR|BLOCK|BLK|UNIT|STREET|ST|ROAD|RD|AVENUE|AVE|BLVD|BOULEVARD|LANE|LN|DRIVE|DR|HIGHWAY|HWY|WAY|SUITE|PLAZA|BANDAR|BDR|KAWASAN|PERSIARAN|SEKSYEN|SECTION|STRASSE|STRAßE|STR|PLATZ|WEG|ALLEE|RUE|AVENIDA|CALLE|VIA|PIAZZA|CORSO)\b/iu;
+  /^\(?\d+[A-Z]?\s*[,.:&/-]|\b(NO|LOT|JALAN|JLN|LORONG|LRG|TAMAN|TMN|LEVEL|FLOOR|FLR|BLOCK|BLK|UNIT|STREET|ST|ROAD|RD|AVENUE|AVE|BLVD|BOULEVARD|LANE|LN|DRIVE|DR|HIGHWAY|HWY|WAY|SUITE|PLAZA|BANDAR|BDR|KAWASAN|PERSIARAN|SEKSYEN|SECTION|STRASSE|STRAßE|STR|PLATZ|WEG|ALLEE|RUE|AVENIDA|CALLE|VIA|PIAZZA|CORSO)\b/iu;
 // The same street words where OCR has spaced a word out (`J ALA N`): searched in the text without spaces.
 const STREET_COMPACT = /(JALAN|JLN|LORONG|TAMAN|TMN|KAWASAN|PERSIARAN|BANDAR|SEKSYEN|STREET|ROAD|AVENUE|BOULEVARD|STRASSE|STRAßE)/u;
 
@@ -121,7 +121,7 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
   }
   return {
     name,
-    address: address.length > 0 ? { text: address.map((k) => streetWords(digitsInWords(texts[k]))).join(', ').replace(/,\s*,/g, ','), lines: address.flatMap((k) => rows[k].lines) } : null,
+    address: address.length > 0 ? { text: address.map((k) => streetWords(digitsInWords(withoutAddressLabel(texts[k])))).join(', ').replace(/,\s*,/g, ','), lines: address.flatMap((k) => rows[k].lines) } : null,
   };
 }
 
@@ -155,6 +155,11 @@ export function addressBeforeContact(text: string): string | null {
   if (at <= 0) return null;
   const before = text.slice(0, at).replace(/[\s,;:|-]+$/u, '');
   return rowKind(before) === 'address' ? before : null;
+}
+
+/** An address row without the label some tills print before it (`HQ ADD: LOT 11995, ...`, `Address: ...`). */
+export function withoutAddressLabel(text: string): string {
+  return text.replace(/^\s*(HQ\s+|SHOP\s+)?(ADD|ADDR|ADDRESS)\s*[.:]\s*/iu, '');
 }
 
 /** A row of the document's body (a title, a table heading, a cashier or date line): below it the header is over. */
@@ -230,11 +235,11 @@ export function formsReadBack(text: string): string {
 }
 
 /**
- * A region after the postcode and town (`SELANGOR`, `Johor`, `SELANGOR D.E.`): one to three
+ * A region after the postcode and town (`SELANGOR`, `Johor`, `SELANGOR D.E.`, `SELANGOR, MALAYSIA`): one to three
  * words of letters alone, right after the town row; a region ends the address.
  */
 function isRegion(text: string, previous: string): boolean {
-  return POSTCODE_TOWN.test(previous) && /^\p{L}[\p{L} .'-]*$/u.test(text.trim()) && text.trim().split(/\s+/u).length <= 3;
+  return POSTCODE_TOWN.test(previous) && /^\p{L}[\p{L} .,'-]*$/u.test(text.trim()) && text.trim().split(/\s+/u).length <= 3;
 }
 
 // Street words with an L, which recognition often reads as I, i, 1 or | (`Jin`, `BIk`, `JIn`).

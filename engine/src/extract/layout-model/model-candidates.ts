@@ -1,5 +1,5 @@
 import type { Candidate } from '../find/candidates.js';
-import { addressBeforeContact, isBodyRow, linesBox, nameText, streetWords } from '../find/header-block.js';
+import { addressBeforeContact, isBodyRow, linesBox, nameText, streetWords, withoutAddressLabel } from '../find/header-block.js';
 import { digitsInWords } from '../find/digits-in-words.js';
 import type { DocumentText, Line } from '../layout/document-text.js';
 import type { LineRoles } from './layout-model.js';
@@ -14,9 +14,10 @@ import type { Role } from './roles.js';
  *   (`addressAt`: an address, proposed only where the rules read none; 1.01: never);
  * - `extendAt`: rows with a line at least this likely continue it;
  * - `trimBelow`: end rows of the rules' address this unlikely to hold an address are cut off;
- * - `addAt`: rows next to it at least this likely are added (1.01: none).
+ * - `addAt`: rows below it at least this likely are added (1.01: none); `addAboveAt` the same
+ *   for rows above it (a mall or brand line, which labels count in or out inconsistently).
  */
-export const MODEL_SETTINGS = { weight: 0.35, proposeAt: 1.01, addressAt: 0.7, extendAt: 0.3, trimBelow: 0, addAt: 1.01 };
+export const MODEL_SETTINGS = { weight: 0.35, proposeAt: 1.01, addressAt: 0.7, extendAt: 0.3, trimBelow: 0, addAt: 1.01, addAboveAt: 1.01 };
 
 /**
  * How well the candidate agrees with the model: over its lines, the mean probability of the role.
@@ -104,7 +105,7 @@ export function refineAddress(doc: DocumentText, roles: LineRoles, lines: readon
   if (chosen.length === 0) return null;
   const named = new Set(nameLines.map((l) => rowOf.get(l.index)));
   const p = (k: number) => Math.max(...rows[k].lines.map((l) => roles.prob(l.index, 'address')));
-  const { trimBelow, addAt } = MODEL_SETTINGS;
+  const { trimBelow, addAt, addAboveAt } = MODEL_SETTINGS;
   let kept = chosen.slice();
   while (kept.length > 0 && p(kept[kept.length - 1]) < trimBelow) kept.pop();
   while (kept.length > 0 && p(kept[0]) < trimBelow) kept.shift();
@@ -113,9 +114,9 @@ export function refineAddress(doc: DocumentText, roles: LineRoles, lines: readon
     if (seed === -1) return null;
     kept = [seed];
   }
-  const addable = (k: number) => k >= 0 && k < rows.length && !named.has(k) && p(k) >= addAt && kept.length < 6;
-  while (addable(kept[0] - 1)) kept.unshift(kept[0] - 1);
-  while (addable(kept[kept.length - 1] + 1)) kept.push(kept[kept.length - 1] + 1);
+  const addable = (k: number, bar: number) => k >= 0 && k < rows.length && !named.has(k) && p(k) >= bar && kept.length < 6;
+  while (addable(kept[0] - 1, addAboveAt)) kept.unshift(kept[0] - 1);
+  while (addable(kept[kept.length - 1] + 1, addAt)) kept.push(kept[kept.length - 1] + 1);
   if (kept.join() === chosen.join()) return null;
   const text = addressText(kept.map((k) => rows[k].lines.map((l) => l.text).join(' ').trim()));
   const all = kept.flatMap((k) => rows[k].lines);
@@ -126,7 +127,7 @@ export function refineAddress(doc: DocumentText, roles: LineRoles, lines: readon
 /** Address rows written as the header block writes them: street words read back, joined by commas, phone numbers cut off. */
 function addressText(rows: readonly string[]): string {
   return rows
-    .map((t) => streetWords(digitsInWords(addressBeforeContact(t) ?? t)))
+    .map((t) => streetWords(digitsInWords(withoutAddressLabel(addressBeforeContact(t) ?? t))))
     .join(', ')
     .replace(/,\s*,/g, ',');
 }
