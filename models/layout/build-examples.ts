@@ -110,7 +110,7 @@ function* sroieExamples(): Generator<Example> {
     // The label in front of the total or the date on its row (`TOTAL` | `13.05`, `DATE:` | `14/03/18`)
     // takes the value's role, as WildReceipt's keys and the synthetic documents have it.
     doc.lines.forEach((l, i) => {
-      const right = doc.lines.find((m) => m.row === l.row && m.box.x > l.box.x && (roles[m.index].includes('total') || roles[m.index].includes('date')));
+      const right = doc.rows[l.row].lines.find((m) => m.box.x > l.box.x && (roles[m.index].includes('total') || roles[m.index].includes('date')));
       if (!right || roles[i].length > 0) return;
       if (roles[right.index].includes('total') && TOTAL_KEY.test(l.text)) roles[i].push('total');
       else if (roles[right.index].includes('date') && DATE_KEY.test(l.text)) roles[i].push('date');

@@ -7,7 +7,7 @@
  *   the other 426, which have ground-truth lines and labels but no image, are for training.
  * - WildReceipt and ZUGFeRD: a file is held out when the FNV-1a hash of its name is odd.
  * - invoice2data: all held out.
- * Within the training documents, one in four (by the same hash) is the validation set that stops
+ * Within the training documents, one in four (by a hash of the name) is the validation set that stops
  * training and sets the engine's use of the model (models/layout/tune.ts): large enough that one
  * receipt moves a field's accuracy by about one point, not two and a half.
  */

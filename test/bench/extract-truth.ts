@@ -100,15 +100,20 @@ export function sroie(): Sample[] {
         id,
         file: join(dir, 'img', f),
         type: 'retail_receipt' as const,
-        fields: [
-          { name: 'merchant', path: 'merchant', compare: 'text' as const, expected: gt.company ?? null },
-          { name: 'merchant_address', path: 'merchant_address', compare: 'text' as const, expected: gt.address ?? null },
-          { name: 'transaction_date', path: 'transaction_date', compare: 'date' as const, expected: gt.date ?? null },
-          { name: 'amount', path: 'amount', compare: 'amount' as const, expected: gt.total ?? null },
-        ],
+        fields: sroieFields(gt),
         clientOcr: () => sroieClientOcr(join(dir, 'box', `${id}.txt`), join(dir, 'img', f)),
       };
     });
+}
+
+/** The fields a SROIE receipt is scored on, from its entity labels (`company`, `address`, `date`, `total`). */
+export function sroieFields(gt: Record<string, string>): FieldTruth[] {
+  return [
+    { name: 'merchant', path: 'merchant', compare: 'text', expected: gt.company ?? null },
+    { name: 'merchant_address', path: 'merchant_address', compare: 'text', expected: gt.address ?? null },
+    { name: 'transaction_date', path: 'transaction_date', compare: 'date', expected: gt.date ?? null },
+    { name: 'amount', path: 'amount', compare: 'amount', expected: gt.total ?? null },
+  ];
 }
 
 /** SROIE's ground-truth boxes (`x1,y1,...,x4,y4,text` in pixels) as `client_ocr` polygons. */

@@ -65,6 +65,11 @@ describe('refineAddress', () => {
     expect(r.model).toBe('125A TINGKAT BAWAH PT 1961 JALAN MALINJA, SITE B 45400 SEKINCHAN SELANGOR');
   });
 
+  it('redraws nothing while no row may be cut or added', () => {
+    Object.assign(MODEL_SETTINGS, { trimBelow: 0, addAt: 1.01, addAboveAt: 1.01 });
+    expect(refined(rows, { 'LOT P.T. 2811, JALAN ANGSA,': 0.99, 'TAMAN BERKELEY': 0.99, '41150 KLANG, SELANGOR': 0.99, '1132-PK SS6': 0, 'GST ID. : 000181747712': 1 }).model).toBeNull();
+  });
+
   it('leaves the rules alone where the model agrees or is unsure', () => {
     expect(refined(rows, { 'LOT P.T. 2811, JALAN ANGSA,': 0.9, 'TAMAN BERKELEY': 0.9, '41150 KLANG, SELANGOR': 0.9, '1132-PK SS6': 0.6 }).model).toBeNull();
     // Rows the model finds likely enough stay; a neighbour below the bar is not added.
@@ -115,9 +120,11 @@ describe('proposePartyCandidates', () => {
     expect(c.relation).toBe('model');
   });
 
-  it('proposes nothing where no row reaches the bar', () => {
+  it('proposes nothing where no row reaches the bar, or while the bar is off', () => {
     const doc = docOf(['SOME SHOP', 'NO.1, JALAN PERMAS 10/5,', 'TOTAL 9.65']);
     expect(proposePartyCandidates(doc, rolesFor(doc, { 'SOME SHOP': { merchant: 0.69 } }), 'merchant')).toEqual([]);
+    Object.assign(MODEL_SETTINGS, { proposeAt: 1.01 });
+    expect(proposePartyCandidates(doc, rolesFor(doc, { 'SOME SHOP': { merchant: 1 } }), 'merchant')).toEqual([]);
   });
 });
 

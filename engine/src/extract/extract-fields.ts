@@ -130,7 +130,10 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
       sortCandidates(list);
       const agrees = rulesTop !== null && list[0] !== undefined && JSON.stringify(list[0].value) === JSON.stringify(rulesTop.value);
       // Where the model proposes what the rules read, the reading stands as the rules'.
-      if (agrees && list[0] !== rulesTop) list.splice(0, 0, ...list.splice(list.indexOf(rulesTop), 1));
+      if (agrees && list[0] !== rulesTop) {
+        list.splice(list.indexOf(rulesTop), 1);
+        list.unshift(rulesTop);
+      }
       if (list[0] && !agrees) decidedByModel.add(f.path);
     }
     ranked.set(f.path, list);

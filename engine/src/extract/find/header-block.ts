@@ -79,7 +79,7 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
     for (let k = nameEnd; k < Math.min(end, nameEnd + 3); k++) {
       if (kind(k) === 'address' && !hasLegalForm(texts[k])) break;
       // `Company No: ...` is a registration number, not a company.
-      const t = nameText(texts[k].replace(COMPANY_NUMBER, ''));
+      const t = nameText(texts[k]);
       if (!hasLegalForm(t) || !isNameLike(t)) continue;
       // A company form alone on its row, or opening it, continues the row above
       // (`POPULAR BOOK` / `CO. (M) SDN BHD`, `AIK HUAT HARDWARE` / `ENTERPRISE (SETIA` / `ALAM) SDN BHD`).
@@ -100,7 +100,6 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
     if (address.length > 0) {
       // The town with the phone number after it (`81750 Johor Bahru, Tel: 07-387 3322`): the town is kept.
       if (k === 'contact' && addressBeforeContact(texts[i]) !== null) {
-        texts[i] = addressBeforeContact(texts[i])!;
         address.push(i);
         break;
       }
@@ -121,7 +120,7 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
   }
   return {
     name,
-    address: address.length > 0 ? { text: address.map((k) => streetWords(digitsInWords(withoutAddressLabel(texts[k])))).join(', ').replace(/,\s*,/g, ','), lines: address.flatMap((k) => rows[k].lines) } : null,
+    address: address.length > 0 ? { text: addressText(address.map((k) => texts[k])), lines: address.flatMap((k) => rows[k].lines) } : null,
   };
 }
 
@@ -147,10 +146,21 @@ function rowKind(text: string): RowKind {
 }
 
 /**
+ * Address rows as one address: each without an address label or trailing contact details, its
+ * street words read back, joined by commas.
+ */
+export function addressText(rows: readonly string[]): string {
+  return rows
+    .map((t) => streetWords(digitsInWords(withoutAddressLabel(addressBeforeContact(t) ?? t))))
+    .join(', ')
+    .replace(/,\s*,/g, ',');
+}
+
+/**
  * The address at the start of a row that goes on with contact details (`81750 JOHOR BAHRU, JOHOR,
  * TEL NO.: 07-387 3322` -> `81750 JOHOR BAHRU, JOHOR`); null when the row holds no address before them.
  */
-export function addressBeforeContact(text: string): string | null {
+function addressBeforeContact(text: string): string | null {
   const at = CONTACT.exec(text)?.index ?? -1;
   if (at <= 0) return null;
   const before = text.slice(0, at).replace(/[\s,;:|-]+$/u, '');
@@ -158,13 +168,13 @@ export function addressBeforeContact(text: string): string | null {
 }
 
 /** An address row without the label some tills print before it (`HQ ADD: LOT 11995, ...`, `Address: ...`). */
-export function withoutAddressLabel(text: string): string {
+function withoutAddressLabel(text: string): string {
   return text.replace(/^\s*(HQ\s+|SHOP\s+)?(ADD|ADDR|ADDRESS)\s*[.:]\s*/iu, '');
 }
 
 /** A row of the document's body (a title, a table heading, a cashier or date line): below it the header is over. */
-export function isBodyRow(text: string): boolean {
-  return rowKind(text) === 'body';
+export function isBodyRow(row: Row): boolean {
+  return rowKind(rowText(row)) === 'body';
 }
 
 /** Where the name that starts at row `start` ends: a row that breaks off continues on the next (at most three rows). */
@@ -274,7 +284,8 @@ function isCountry(text: string): boolean {
   return countries.has(text.toUpperCase().replace(/[.,]+$/u, '').trim());
 }
 
-function rowText(row: Row): string {
+/** A row's lines read left to right. */
+export function rowText(row: Row): string {
   return row.lines.map((l) => l.text).join(' ').trim();
 }
 

@@ -1,6 +1,5 @@
 import type { Candidate } from '../find/candidates.js';
-import { addressBeforeContact, isBodyRow, linesBox, nameText, streetWords, withoutAddressLabel } from '../find/header-block.js';
-import { digitsInWords } from '../find/digits-in-words.js';
+import { addressText, isBodyRow, linesBox, nameText, rowText } from '../find/header-block.js';
 import type { DocumentText, Line } from '../layout/document-text.js';
 import type { LineRoles } from './layout-model.js';
 import type { Role } from './roles.js';
@@ -53,12 +52,14 @@ export function weighByModel(list: Candidate[], roles: LineRoles, role: Role, we
 export function proposePartyCandidates(doc: DocumentText, roles: LineRoles, role: 'merchant' | 'address'): Candidate[] {
   const page = doc.rows[0]?.page;
   const startAt = role === 'merchant' ? MODEL_SETTINGS.proposeAt : MODEL_SETTINGS.addressAt;
+  // Off (over 1, no probability reaches it): nothing to read.
+  if (startAt > 1) return [];
   const runs: Line[][][] = [];
   let run: Line[][] = [];
   for (const row of doc.rows) {
     if (row.page !== page) break;
     // Only the header: a name under `Bill To` below the title is the customer's.
-    if ((run.length > 0 || runs.length > 0) && isBodyRow(row.lines.map((l) => l.text).join(' '))) break;
+    if ((run.length > 0 || runs.length > 0) && isBodyRow(row)) break;
     const best = Math.max(...row.lines.map((l) => roles.prob(l.index, role)));
     if (best >= startAt || (run.length > 0 && best >= MODEL_SETTINGS.extendAt)) run.push(row.lines.filter((l) => roles.prob(l.index, role) >= MODEL_SETTINGS.extendAt));
     else if (run.length > 0) {
@@ -72,21 +73,15 @@ export function proposePartyCandidates(doc: DocumentText, roles: LineRoles, role
     const texts = rows.map((r) => r.map((l) => l.text).join(' ').trim());
     const text = role === 'merchant' ? nameText(texts.join(' ')) : addressText(texts);
     if (text.replace(/[^\p{L}\p{N}]/gu, '').length < 3) return [];
-    const first = lines[0];
-    const p = lines.reduce((s, l) => s + roles.prob(l.index, role), 0) / lines.length;
-    const candidate: Candidate = {
-      value: text,
-      raw: text,
-      line: { ...first, confidence: Math.min(...lines.map((l) => l.confidence)), box: linesBox(lines) },
-      lines,
-      start: 0,
-      end: first.text.length,
-      label: null,
-      relation: 'model',
-      score: p,
-    };
-    return [candidate];
+    return [modelCandidate(text, lines, lines.reduce((s, l) => s + roles.prob(l.index, role), 0) / lines.length)];
   });
+}
+
+/** A value the model read over several lines: one candidate whose box holds them all. */
+function modelCandidate(text: string, lines: Line[], score: number): Candidate {
+  const first = lines[0];
+  const line = { ...first, confidence: Math.min(...lines.map((l) => l.confidence)), box: linesBox(lines) };
+  return { value: text, raw: text, line, lines, start: 0, end: first.text.length, label: null, relation: 'model', score };
 }
 
 /**
@@ -97,6 +92,9 @@ export function proposePartyCandidates(doc: DocumentText, roles: LineRoles, role
  * nothing changes. Written as the header block writes an address.
  */
 export function refineAddress(doc: DocumentText, roles: LineRoles, lines: readonly Line[], nameLines: readonly Line[]): Candidate | null {
+  const { trimBelow, addAt, addAboveAt } = MODEL_SETTINGS;
+  // Off (nothing cut, no bar under 1 to add at): nothing to redraw.
+  if (trimBelow <= 0 && addAt > 1 && addAboveAt > 1) return null;
   const page = doc.rows[0]?.page;
   const rows = doc.rows.filter((r) => r.page === page).slice(0, 20);
   const rowOf = new Map<number, number>();
@@ -105,7 +103,6 @@ export function refineAddress(doc: DocumentText, roles: LineRoles, lines: readon
   if (chosen.length === 0) return null;
   const named = new Set(nameLines.map((l) => rowOf.get(l.index)));
   const p = (k: number) => Math.max(...rows[k].lines.map((l) => roles.prob(l.index, 'address')));
-  const { trimBelow, addAt, addAboveAt } = MODEL_SETTINGS;
   let kept = chosen.slice();
   while (kept.length > 0 && p(kept[kept.length - 1]) < trimBelow) kept.pop();
   while (kept.length > 0 && p(kept[0]) < trimBelow) kept.shift();
@@ -118,16 +115,9 @@ export function refineAddress(doc: DocumentText, roles: LineRoles, lines: readon
   while (addable(kept[0] - 1, addAboveAt)) kept.unshift(kept[0] - 1);
   while (addable(kept[kept.length - 1] + 1, addAt)) kept.push(kept[kept.length - 1] + 1);
   if (kept.join() === chosen.join()) return null;
-  const text = addressText(kept.map((k) => rows[k].lines.map((l) => l.text).join(' ').trim()));
-  const all = kept.flatMap((k) => rows[k].lines);
-  const first = all[0];
-  return { value: text, raw: text, line: { ...first, confidence: Math.min(...all.map((l) => l.confidence)), box: linesBox(all) }, lines: all, start: 0, end: first.text.length, label: null, relation: 'model', score: 0.8 };
-}
-
-/** Address rows written as the header block writes them: street words read back, joined by commas, phone numbers cut off. */
-function addressText(rows: readonly string[]): string {
-  return rows
-    .map((t) => streetWords(digitsInWords(withoutAddressLabel(addressBeforeContact(t) ?? t))))
-    .join(', ')
-    .replace(/,\s*,/g, ',');
+  return modelCandidate(
+    addressText(kept.map((k) => rowText(rows[k]))),
+    kept.flatMap((k) => rows[k].lines),
+    0.8,
+  );
 }
