@@ -68,6 +68,29 @@ describe('findHeaderBlock', () => {
     expect(header(['EXAMPLE TRADING SDN BHD', '12, Jalan Besar,', '56000 Kuala Lumpur, Malaysia', 'SUNWAY VELOCITY']).address).toBe('12, Jalan Besar, 56000 Kuala Lumpur, Malaysia');
   });
 
+  it('keeps a row that finishes the town with the country, and no label row as a region', () => {
+    expect(header(['EXAMPLE SHOP SDN BHD', 'LOT 5-01, 6, JALAN 9/21A,', '53300 KUALA LUMPUR,', 'WILAYAH PERSEKUTUAN KUALA', 'LUMPUR, MALAYSIA.', 'INV NO # : 0042']).address).toBe(
+      'LOT 5-01, 6, JALAN 9/21A, 53300 KUALA LUMPUR, WILAYAH PERSEKUTUAN KUALA, LUMPUR, MALAYSIA.',
+    );
+    expect(header(['EXAMPLE FUEL SDN BHD', 'LOT 77, MUKIM BATU', '16200 KOTA BARU, KELANTAN', 'PREPAY CHIT NUMBER', '29721']).address).toBe('LOT 77, MUKIM BATU, 16200 KOTA BARU, KELANTAN');
+  });
+
+  it('reads JL as a street word and a site name with its postcode and town as an address row, a site code as registration', () => {
+    expect(header(['EXAMPLE BOOKS SDN BHD', 'K3-113, JL MERANTI', '80300 JOHOR BAHRU', 'H/P: 019-1234567']).address).toBe('K3-113, JL MERANTI, 80300 JOHOR BAHRU');
+    expect(header(['EXAMPLE FARM TRADING', '12A TINGKAT BAWAH JALAN DURIAN', 'SITE C 45400 TANJUNG KARANG SELANGOR', 'TAX INVOICE']).address).toBe(
+      '12A TINGKAT BAWAH JALAN DURIAN, SITE C 45400 TANJUNG KARANG SELANGOR',
+    );
+    expect(header(['EXAMPLE PETRO TRADING', 'LOT 12 JLN KLANG LAMA', 'SITE 2044', '58000 KUALA LUMPUR']).address).toBe('LOT 12 JLN KLANG LAMA');
+  });
+
+  it('ends the header at item rows with prices, so their codes are no postcodes, and at a label with a phone number', () => {
+    expect(header(['EXAMPLE PHARMACY', 'EXAMPLE CARE STORES SDN BHD', 'GST REG NO. 000123456789', 'SUMMIT MALL, SUBANG', '22241 NAIL CLIPPER 18.00 S', '64542 TWEEZER 17.90 S'])).toEqual({
+      name: 'EXAMPLE CARE STORES SDN BHD',
+      address: null,
+    });
+    expect(header(['EXAMPLE NEWS SDN BHD', 'LOT R1, KWS REHAT PAGOH,', '84600,PAGOH,JOHOR', 'EXAMPLECARELLNE : 1800 88 1231']).address).toBe('LOT R1, KWS REHAT PAGOH, 84600,PAGOH,JOHOR');
+  });
+
   it('takes rows of words just above the postcode and town into the address', () => {
     expect(header(['Example Realty Sdn. Bhd. (779763-K)', '(GST Registration No.: 001751072768)', 'Car Park Office, Basement 1,', 'Labuhraya Sprint, PJU6A,', '47400 Petaling Jaya, Selangor', 'Tel.: +603 7726 2929']).address).toBe(
       'Car Park Office, Basement 1, Labuhraya Sprint, PJU6A, 47400 Petaling Jaya, Selangor',

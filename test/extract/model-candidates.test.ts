@@ -59,10 +59,10 @@ describe('refineAddress', () => {
     const probs = { 'GUARDIAN GIANT BREM MALL': 0.98, 'G-19 LEVEL G': 0.99, 'BREM MALL': 0.9 };
     Object.assign(MODEL_SETTINGS, { addAboveAt: 1.01 });
     expect(refined(mall, probs).model).toBeNull();
-    const below = ['SOME SHOP SDN BHD', '125A TINGKAT BAWAH PT 1961 JALAN MALINJA', 'SITE B 45400 SEKINCHAN SELANGOR', 'TAX INVOICE'];
-    const r = refined(below, { '125A TINGKAT BAWAH PT 1961 JALAN MALINJA': 1, 'SITE B 45400 SEKINCHAN SELANGOR': 0.99 });
-    expect(r.rules).toBe('125A TINGKAT BAWAH PT 1961 JALAN MALINJA');
-    expect(r.model).toBe('125A TINGKAT BAWAH PT 1961 JALAN MALINJA, SITE B 45400 SEKINCHAN SELANGOR');
+    const below = ['SOME SHOP SDN BHD', '12, JALAN BESAR,', '45600 BATANG BERJUNTAI', 'OUTLET: SUNWAY VELOCITY', 'TAX INVOICE'];
+    const r = refined(below, { '12, JALAN BESAR,': 1, '45600 BATANG BERJUNTAI': 1, 'OUTLET: SUNWAY VELOCITY': 0.99 });
+    expect(r.rules).toBe('12, JALAN BESAR, 45600 BATANG BERJUNTAI');
+    expect(r.model).toBe('12, JALAN BESAR, 45600 BATANG BERJUNTAI, OUTLET: SUNWAY VELOCITY');
   });
 
   it('redraws nothing while no row may be cut or added', () => {

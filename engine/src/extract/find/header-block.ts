@@ -17,17 +17,21 @@ const BODY = /\b(INVOICE|RECEIPT|CASH\s*BILL|BILL\s*NO|CASHIER|TABLE|ORDER|DATE|
 // The same where OCR has spaced the words out (`TAX IN VOI CE`, `T el:`): searched without spaces.
 const BODY_COMPACT = /(INVOICE|RECEIPT|CASHIER|PAYBY|BILLNO)/u;
 const CONTACT_COMPACT = /(TEL|FAX|PHONE|MOBILE?|WHATSAPPS?|CARELINE|HOTLINE)[A-Z]*\.?:/u;
+// An item row: words, then a price at its end (`22241 WS CUT SCISSORS 18.00 S`); no header row ends so.
+const PRICED = /\p{L}.*\s\d+[.,]\d{2}(\s+[A-Z])?$/u;
+// A label, a colon and a long number with spaces or dashes at most: a phone line.
+const LABELLED_NUMBER = /:\s*\+?(?=(?:[\s()-]*\d){7})[\d\s()-]+$/u;
 const TIME = /\b\d{1,2}:\d{2}\b/u;
 const MONTH_DATE = /\d{1,2}(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*\d{2,4}/u;
 // Contact details: after them the address is over.
 const CONTACT = /\b(TEL|TELEPHONE|PHONE|FAX|H\/P|HP|MOBILE|E-?MAIL|WWW|HTTPS?|CARELINE|HOTLINE)\b|\b[TF]\s*:|@|\.COM\b/iu;
 // Registration details printed under the name (GST number, company number, site code).
-const REGISTRATION = /\b(GST|SST|VAT|TAX|REG|ROC|CO\.?\s*NO|COMPANY\s*NO|BR\s*NO|SITE|ID)\b|^\(?\s*[A-Z]{0,3}\d[\d\s-]*[A-Z]?\s*\)?$|^\(.*\)$|^<.*>$/iu;
+const REGISTRATION = /\b(GST|SST|VAT|TAX|REG|ROC|CO\.?\s*NO|COMPANY\s*NO|BR\s*NO|ID)\b|\bSITE\s*(NO|CODE|ID)?\.?\s*[:#]?\s*\d|^\(?\s*[A-Z]{0,3}\d[\d\s-]*[A-Z]?\s*\)?$|^\(.*\)$|^<.*>$/iu;
 const POSTCODE = /(?<![\p{N}])\d{4,6}(?![\p{N}])/u;
 // A postcode with its town (`40150 Shah Alam`, `CA 94105`): the address's last line, or nearly.
 const POSTCODE_TOWN = /(?<![\p{N}-])\d{4,6},?\s+\p{L}{3,}|\b[A-Z]{2}\s+\d{5}(-\d{4})?\b/u;
 const STREET =
-  /^\(?\d+[A-Z]?\s*[,.:&/-]|\b(NO|LOT|JALAN|JLN|LORONG|LRG|TAMAN|TMN|LEVEL|FLOOR|FLR|BLOCK|BLK|UNIT|STREET|ST|ROAD|RD|AVENUE|AVE|BLVD|BOULEVARD|LANE|LN|DRIVE|DR|HIGHWAY|HWY|WAY|SUITE|PLAZA|BANDAR|BDR|KAWASAN|PERSIARAN|SEKSYEN|SECTION|STRASSE|STRAßE|STR|PLATZ|WEG|ALLEE|RUE|AVENIDA|CALLE|VIA|PIAZZA|CORSO)\b/iu;
+  /^\(?\d+[A-Z]?\s*[,.:&/-]|\b(NO|LOT|JALAN|JLN|JL|LORONG|LRG|TAMAN|TMN|LEVEL|FLOOR|FLR|BLOCK|BLK|UNIT|STREET|ST|ROAD|RD|AVENUE|AVE|BLVD|BOULEVARD|LANE|LN|DRIVE|DR|HIGHWAY|HWY|WAY|SUITE|PLAZA|BANDAR|BDR|KAWASAN|PERSIARAN|SEKSYEN|SECTION|STRASSE|STRAßE|STR|PLATZ|WEG|ALLEE|RUE|AVENIDA|CALLE|VIA|PIAZZA|CORSO)\b/iu;
 // The same street words where OCR has spaced a word out (`J ALA N`): searched in the text without spaces.
 const STREET_COMPACT = /(JALAN|JLN|LORONG|TAMAN|TMN|KAWASAN|PERSIARAN|BANDAR|SEKSYEN|STREET|ROAD|AVENUE|BOULEVARD|STRASSE|STRAßE)/u;
 
@@ -108,7 +112,9 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
       const last = texts[address[address.length - 1]];
       // A country ends the address, alone on its row or after the town (`56000 Kuala Lumpur, Malaysia`).
       if (isCountry(last) || isCountry(last.slice(last.lastIndexOf(',') + 1))) break;
-      if (townRead && k !== 'address' && !/,$/u.test(last) && !isCountry(texts[i]) && !isRegion(texts[i], last)) break;
+      // A row that ends with the country (`LUMPUR, MALAYSIA.`) finishes the town above it.
+      const country = isCountry(texts[i]) || isCountry(texts[i].slice(texts[i].lastIndexOf(',') + 1));
+      if (townRead && k !== 'address' && !/,$/u.test(last) && !country && !isRegion(texts[i], last)) break;
     } else if (k !== 'address') continue;
     address.push(i);
     townRead ||= POSTCODE_TOWN.test(texts[i]);
@@ -128,7 +134,7 @@ function rowKind(text: string): RowKind {
   const compact = text.toUpperCase().replace(/\s+/g, '');
   if (compact.replace(/[^\p{L}\p{N}]/gu, '').length < 3) return 'noise';
   if (BOILERPLATE.test(text)) return 'noise';
-  if (BODY.test(text) || BODY_COMPACT.test(compact)) return 'body';
+  if (BODY.test(text) || BODY_COMPACT.test(compact) || PRICED.test(text.trim())) return 'body';
   // A date in the header (printed above the name on some slips) ends the address, not the header.
   if (MONTH_DATE.test(compact) || TIME.test(text) || findDates(text).length > 0) return 'date';
   const letters = text.replace(/[^\p{L}]/gu, '').length;
@@ -139,6 +145,8 @@ function rowKind(text: string): RowKind {
     const name = nameText(text);
     return hasLegalForm(name) && isNameLike(name) ? 'text' : 'registration';
   }
+  // A label and a phone number (`MYNEWS CARELINE : 1800 88 1231`, the label misread).
+  if (LABELLED_NUMBER.test(text)) return 'contact';
   // A company name with its registration number is not an address line.
   const bare = nameText(text);
   if (STREET.test(bare) || STREET_COMPACT.test(bare.toUpperCase().replace(/\s+/g, '')) || POSTCODE.test(bare)) return 'address';
@@ -249,6 +257,8 @@ export function formsReadBack(text: string): string {
  * words of letters alone, right after the town row; a region ends the address.
  */
 function isRegion(text: string, previous: string): boolean {
+  // A label row (`PREPAY CHIT NUMBER`) is not a region.
+  if (/\b(NUMBER|NO|CODE|ID)\b/iu.test(text)) return false;
   return POSTCODE_TOWN.test(previous) && /^\p{L}[\p{L} .,'-]*$/u.test(text.trim()) && text.trim().split(/\s+/u).length <= 3;
 }
 
