@@ -28,11 +28,10 @@ import { layoutDocument, type DocumentText, type Line, type TextPage } from '../
 import { findAmounts } from '../../engine/src/extract/normalize/amount.js';
 import { findDates } from '../../engine/src/extract/normalize/date.js';
 import { Engine } from '../../engine/src/node/engine.js';
-import { readOcrCache } from '../../test/bench/extract-truth.js';
+import { DATASETS, readOcrCache } from '../../test/bench/extract-truth.js';
+import { ocrPages } from './ocr-pages.js';
 import { hashedPart, sroiePart, type Part } from './split.js';
 import { sroiePages } from './sroie-lines.js';
-
-const DATASETS = new URL('../../../shared/datasets/', import.meta.url).pathname;
 
 interface Example {
   id: string;
@@ -154,11 +153,6 @@ function rolesByOverlap(doc: DocumentText, truths: readonly TruthBox[], page = 1
     if (best) for (const r of t.roles) roles[best.index].add(r);
   }
   return roles.map((s) => [...s]);
-}
-
-async function ocrPages(engine: Engine, bytes: Uint8Array, type: string): Promise<TextPage[]> {
-  const r = await engine.extract({ file: bytes }, type, { options: { include_ocr: true } });
-  return (r.ocr?.pages ?? []) as TextPage[];
 }
 
 const WILDRECEIPT_ROLES: Record<string, Role> = {

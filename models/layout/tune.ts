@@ -21,17 +21,17 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { parseArgs } from 'node:util';
-import type { ExtractionContent } from '../../engine/src/contracts/extraction.js';
 import { templateVersion } from '../../engine/src/extract/document-type.js';
 import { extractFromText } from '../../engine/src/extract/extract-text.js';
 import { LayoutModel } from '../../engine/src/extract/layout-model/layout-model.js';
 import { MODEL_SETTINGS } from '../../engine/src/extract/layout-model/model-candidates.js';
 import { layoutDocument, type TextPage } from '../../engine/src/extract/layout/document-text.js';
 import type { LineRoles } from '../../engine/src/extract/layout-model/layout-model.js';
-import { declaredTypeFromName } from '../../engine/src/node/declared-type.js';
 import { Engine } from '../../engine/src/node/engine.js';
 import { createOnnxNodeRuntime } from '../../engine/src/runtime/node/onnx-node-runtime.js';
-import { DATASETS, type FieldTruth, matches, readOcrCache, sroieFields, wildReceipt, zugferd } from '../../test/bench/extract-truth.js';
+import { accuracyByField, meanAccuracy, scoreFields } from '../../test/bench/extract-scores.js';
+import { DATASETS, type FieldTruth, readOcrCache, sroieFields, wildReceipt, zugferd } from '../../test/bench/extract-truth.js';
+import { ocrPages } from './ocr-pages.js';
 import { hashedPart, sroiePart } from './split.js';
 import { sroiePages } from './sroie-lines.js';
 
@@ -54,9 +54,8 @@ const ids = readdirSync(join(dir, 'box'))
 const open = async (file: string) => new LayoutModel(await createOnnxNodeRuntime().createSession(new Uint8Array(readFileSync(file)), { threads: 1 }));
 // The fold of a receipt as train_layout.py --folds counts it: CRC-32 of its example id.
 const foldModels = values.cv ? await Promise.all(Array.from({ length: folds }, (_, k) => open(`models/layout/work/cv/fold-${k}/layout-roles.onnx`))) : [];
-const single = values.cv ? null : await open(values.model!);
-const shipped = single ?? (await open(values.model!));
-const modelOf = (id: string) => single ?? foldModels[crc32(`sroie/${id}`) % folds];
+const shipped = await open(values.model!);
+const modelOf = (id: string) => (values.cv ? foldModels[crc32(`sroie/${id}`) % folds] : shipped);
 interface Doc {
   pages: TextPage[];
   type: 'retail_receipt' | 'invoice';
@@ -76,30 +75,15 @@ const engine = new Engine({ layoutModel: false });
 const cache = values['ocr-cache'] ? readOcrCache(join(values['ocr-cache'], 'wildreceipt.jsonl')) : new Map<string, TextPage[]>();
 const otherDocs: Doc[] = [];
 for (const s of [...wildReceipt(), ...zugferd()].filter((s) => hashedPart(s.id) === 'validation')) {
-  let pages = cache.get(s.file);
-  if (!pages) {
-    const options = { include_ocr: true, embedded_data: false };
-    const read = (await engine.extract({ file: new Uint8Array(readFileSync(s.file)), declaredType: declaredTypeFromName(s.file) }, s.type, { options })) as ExtractionContent & { ocr?: { pages: TextPage[] } };
-    pages = read.ocr?.pages ?? [];
-  }
+  const pages = cache.get(s.file) ?? (await ocrPages(engine, new Uint8Array(readFileSync(s.file)), s.type, { embedded_data: false }));
   otherDocs.push({ pages, type: s.type, truths: s.fields, roles: await shipped.roles(layoutDocument(pages)) });
 }
 await engine.close();
 
 function score(docs: readonly Doc[], useModel: boolean): Record<string, number> {
-  const right: Record<string, number> = {};
-  const labelled: Record<string, number> = {};
-  for (const d of docs) {
-    const ex = extractFromText({ pages: d.pages }, templateVersion(d.type), { roles: useModel ? d.roles : null });
-    // As the benchmark counts: a field the receipt's labels leave out is not scored.
-    for (const t of d.truths.filter((t) => t.expected !== null && t.expected !== '')) {
-      labelled[t.name] = (labelled[t.name] ?? 0) + 1;
-      right[t.name] = (right[t.name] ?? 0) + (matches(t, ex.data[t.path]) ? 1 : 0);
-    }
-  }
-  const pct = Object.fromEntries(Object.entries(right).map(([k, v]) => [k, Math.round((1000 * v) / labelled[k]) / 10]));
-  const all = Object.values(pct);
-  return { ...pct, mean: Math.round((10 * all.reduce((a, b) => a + b, 0)) / all.length) / 10 };
+  // As the benchmark counts: a field the document's labels leave out is not scored.
+  const accuracy = accuracyByField(docs.flatMap((d) => scoreFields('', d.truths, extractFromText({ pages: d.pages }, templateVersion(d.type), { roles: useModel ? d.roles : null }))));
+  return { ...accuracy, mean: meanAccuracy(accuracy) };
 }
 const scoreBoth = (useModel: boolean) => ({ ...score(sroieDocs, useModel), others: score(otherDocs, useModel).mean });
 
@@ -132,4 +116,4 @@ const best = Object.entries(rows)
   .filter(([, r]) => r.others >= rules.others)
   .sort(([, x], [, y]) => y.mean - x.mean)[0];
 console.log(best ? `chosen: ${best[0]} (mean ${best[1].mean}, others ${best[1].others}; rules alone ${rules.mean}, others ${rules.others})` : 'chosen: none (every setting costs the other datasets)');
-for (const m of new Set([shipped, ...foldModels])) await m.release();
+for (const m of [shipped, ...foldModels]) await m.release();

@@ -32,8 +32,8 @@ import { createOnnxNodeRuntime } from '../../engine/src/runtime/node/onnx-node-r
 import { loadLayoutModel } from '../../models/src/load-layout-model.js';
 import { packageFileSource } from '../../models/src/node/package-file-source.js';
 import { isHeldOut } from './held-out.js';
-import { accuracyByField, median, reliability, reviewFigures, type Scored } from './extract-scores.js';
-import { DATASETS, invoice2data, matches, readOcrCache, sroie, textFileClientOcr, wildReceipt, zugferd, type Sample } from './extract-truth.js';
+import { accuracyByField, meanAccuracy, median, reliability, reviewFigures, scoreFields, type Scored } from './extract-scores.js';
+import { DATASETS, invoice2data, readOcrCache, sroie, textFileClientOcr, wildReceipt, zugferd, type Sample } from './extract-truth.js';
 
 interface RunResult {
   name: string;
@@ -79,17 +79,12 @@ async function run(name: string, samples: readonly Sample[], extract: Extractor)
 
 function score(result: RunResult, s: Sample, ex: ExtractionContent, ms: number): void {
     result.times.push(ms);
-    let allCorrect = true;
-    for (const t of s.fields) {
-      if (t.expected === null || t.expected === '') continue;
-      const got = t.path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | null)?.[k], ex.data);
-      const field = ex.fields[t.path.split('.')[0]];
-      const correct = matches(t, got);
-      if (process.env.BENCH_MISSES === t.name && !correct && result.name.endsWith(process.env.BENCH_MISSES_RUN ?? 'model on')) console.error(`miss ${s.id} ${JSON.stringify(t.expected)} ${JSON.stringify(got)} confidence ${field?.confidence ?? 0}${ex.review.required ? '' : ' NOT REVIEWED'}`);
-      allCorrect &&= correct;
-      result.rows.push({ dataset: result.name, field: t.name, correct, found: got !== null && got !== undefined, confidence: field?.confidence ?? 0, reviewed: ex.review.required });
+    const scored = scoreFields(result.name, s.fields, ex);
+    for (const r of scored) {
+      if (process.env.BENCH_MISSES === r.field && !r.correct && result.name.endsWith(process.env.BENCH_MISSES_RUN ?? 'model on')) console.error(`miss ${s.id} ${JSON.stringify(r.expected)} ${JSON.stringify(r.got)} confidence ${r.confidence}${r.reviewed ? '' : ' NOT REVIEWED'}`);
+      result.rows.push(r);
     }
-    result.docs.push({ reviewed: ex.review.required, allCorrect });
+    result.docs.push({ reviewed: ex.review.required, allCorrect: scored.every((r) => r.correct) });
 }
 
 /** The cached page text of a dataset's images under `--ocr-cache DIR`; none without the option. */
@@ -99,13 +94,12 @@ function loadCache(dir: string | undefined, dataset: string): Map<string, TextPa
 
 function report(r: RunResult) {
   const accuracy = accuracyByField(r.rows);
-  const fields = Object.values(accuracy);
   return {
     dataset: r.name,
     documents: r.docs.length,
     failures: r.failures,
     accuracy,
-    mean_accuracy: Math.round((10 * fields.reduce((a, b) => a + b, 0)) / Math.max(1, fields.length)) / 10,
+    mean_accuracy: meanAccuracy(accuracy),
     calibration: reliability(r.rows),
     review: reviewFigures(r.rows, r.docs),
     median_ms: Math.round(median(r.times) * 100) / 100,

@@ -2,6 +2,8 @@
  * Figures of the extraction benchmark: per-field accuracy, the reliability table and expected
  * calibration error of the reported confidences, and how review catches wrong values.
  */
+import type { ExtractionContent } from '../../engine/src/contracts/extraction.js';
+import { type FieldTruth, matches } from './extract-truth.js';
 
 /** One scored field of one document. */
 export interface Scored {
@@ -15,6 +17,20 @@ export interface Scored {
   reviewed: boolean;
 }
 
+/**
+ * Each labelled field of one document scored against what was extracted (a field its labels leave
+ * out is not scored), with the value expected and the value got.
+ */
+export function scoreFields(dataset: string, truths: readonly FieldTruth[], ex: ExtractionContent): (Scored & { expected: unknown; got: unknown })[] {
+  return truths
+    .filter((t) => t.expected !== null && t.expected !== '')
+    .map((t) => {
+      const got = t.path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | null)?.[k], ex.data);
+      const field = ex.fields[t.path.split('.')[0]];
+      return { dataset, field: t.name, correct: matches(t, got), found: got !== null && got !== undefined, confidence: field?.confidence ?? 0, reviewed: ex.review.required, expected: t.expected, got };
+    });
+}
+
 export function accuracyByField(rows: readonly Scored[]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const field of [...new Set(rows.map((r) => r.field))]) {
@@ -22,6 +38,12 @@ export function accuracyByField(rows: readonly Scored[]): Record<string, number>
     out[field] = pct(of.filter((r) => r.correct).length, of.length);
   }
   return out;
+}
+
+/** The mean of the fields' accuracies, to a tenth of a point. */
+export function meanAccuracy(accuracy: Record<string, number>): number {
+  const fields = Object.values(accuracy);
+  return Math.round((10 * fields.reduce((a, b) => a + b, 0)) / Math.max(1, fields.length)) / 10;
 }
 
 export interface Bucket {

@@ -111,10 +111,9 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
       // After the postcode and town only a further address line, a region or a country (not a branch or mall name).
       const last = texts[address[address.length - 1]];
       // A country ends the address, alone on its row or after the town (`56000 Kuala Lumpur, Malaysia`).
-      if (isCountry(last) || isCountry(last.slice(last.lastIndexOf(',') + 1))) break;
+      if (endsWithCountry(last)) break;
       // A row that ends with the country (`LUMPUR, MALAYSIA.`) finishes the town above it.
-      const country = isCountry(texts[i]) || isCountry(texts[i].slice(texts[i].lastIndexOf(',') + 1));
-      if (townRead && k !== 'address' && !/,$/u.test(last) && !country && !isRegion(texts[i], last)) break;
+      if (townRead && k !== 'address' && !/,$/u.test(last) && !endsWithCountry(texts[i]) && !isRegion(texts[i], last)) break;
     } else if (k !== 'address') continue;
     address.push(i);
     townRead ||= POSTCODE_TOWN.test(texts[i]);
@@ -140,15 +139,13 @@ function rowKind(text: string): RowKind {
   const letters = text.replace(/[^\p{L}]/gu, '').length;
   const digits = text.replace(/[^\p{N}]/gu, '').length;
   if (CONTACT.test(text) || CONTACT_COMPACT.test(compact) || (letters === 0 && digits >= 7)) return 'contact';
-  if (REGISTRATION.test(text)) {
-    // A company name followed by its number on the same row (`DION REALTIES SDN BHD (CO. NO:20154-T)`) is a name.
-    const name = nameText(text);
-    return hasLegalForm(name) && isNameLike(name) ? 'text' : 'registration';
-  }
+  // The row as a name: without a registration number after its company form.
+  const bare = nameText(text);
+  // A company name followed by its number on the same row (`DION REALTIES SDN BHD (CO. NO:20154-T)`) is a name.
+  if (REGISTRATION.test(text)) return hasLegalForm(bare) && isNameLike(bare) ? 'text' : 'registration';
   // A label and a phone number (`MYNEWS CARELINE : 1800 88 1231`, the label misread).
   if (LABELLED_NUMBER.test(text)) return 'contact';
   // A company name with its registration number is not an address line.
-  const bare = nameText(text);
   if (STREET.test(bare) || STREET_COMPACT.test(bare.toUpperCase().replace(/\s+/g, '')) || POSTCODE.test(bare)) return 'address';
   return 'text';
 }
@@ -279,6 +276,11 @@ export function streetWords(text: string): string {
 let countries: Set<string> | undefined;
 
 /** A row naming a country (`MALAYSIA`, `Germany`): English names of the ISO 3166 regions. */
+/** A country alone, or after the last comma (`56000 Kuala Lumpur, Malaysia`, `LUMPUR, MALAYSIA.`). */
+function endsWithCountry(text: string): boolean {
+  return isCountry(text) || isCountry(text.slice(text.lastIndexOf(',') + 1));
+}
+
 function isCountry(text: string): boolean {
   if (!countries) {
     countries = new Set();

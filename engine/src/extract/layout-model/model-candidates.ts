@@ -26,12 +26,17 @@ export const MODEL_SETTINGS = { weight: 0.35, proposeAt: 1.01, addressAt: 0.7, e
  */
 export function roleProbability(c: Candidate, roles: LineRoles, role: Role, rows: readonly Line[] = []): number {
   const lines = c.lines ?? [c.line];
-  if (!c.lines || rows.length === 0) return lines.reduce((s, l) => s + roles.prob(l.index, role), 0) / lines.length;
+  if (!c.lines || rows.length === 0) return meanProbability(lines, roles, role);
   const taken = new Set(lines.map((l) => l.index));
   const all = new Set([...taken, ...rows.map((l) => l.index)]);
   let sum = 0;
   for (const i of all) sum += taken.has(i) ? roles.prob(i, role) : 1 - roles.prob(i, role);
   return sum / all.size;
+}
+
+/** The mean probability of the role over the lines. */
+function meanProbability(lines: readonly Line[], roles: LineRoles, role: Role): number {
+  return lines.reduce((s, l) => s + roles.prob(l.index, role), 0) / lines.length;
 }
 
 /** Every candidate's score blended with the model's probability for its lines; kept on the candidate. */
@@ -73,7 +78,7 @@ export function proposePartyCandidates(doc: DocumentText, roles: LineRoles, role
     const texts = rows.map((r) => r.map((l) => l.text).join(' ').trim());
     const text = role === 'merchant' ? nameText(texts.join(' ')) : addressText(texts);
     if (text.replace(/[^\p{L}\p{N}]/gu, '').length < 3) return [];
-    return [modelCandidate(text, lines, lines.reduce((s, l) => s + roles.prob(l.index, role), 0) / lines.length)];
+    return [modelCandidate(text, lines, meanProbability(lines, roles, role))];
   });
 }
 
@@ -96,12 +101,11 @@ export function refineAddress(doc: DocumentText, roles: LineRoles, lines: readon
   // Off (nothing cut, no bar under 1 to add at): nothing to redraw.
   if (trimBelow <= 0 && addAt > 1 && addAboveAt > 1) return null;
   const page = doc.rows[0]?.page;
+  // The first page's rows come first in doc.rows, so a line's `row` indexes these too.
   const rows = doc.rows.filter((r) => r.page === page).slice(0, 20);
-  const rowOf = new Map<number, number>();
-  rows.forEach((r, k) => r.lines.forEach((l) => rowOf.set(l.index, k)));
-  const chosen = [...new Set(lines.map((l) => rowOf.get(l.index)).filter((k): k is number => k !== undefined))].sort((a, b) => a - b);
+  const chosen = [...new Set(lines.map((l) => l.row).filter((k) => k < rows.length))].sort((a, b) => a - b);
   if (chosen.length === 0) return null;
-  const named = new Set(nameLines.map((l) => rowOf.get(l.index)));
+  const named = new Set(nameLines.map((l) => l.row));
   const p = (k: number) => Math.max(...rows[k].lines.map((l) => roles.prob(l.index, 'address')));
   let kept = chosen.slice();
   while (kept.length > 0 && p(kept[kept.length - 1]) < trimBelow) kept.pop();
