@@ -30,7 +30,7 @@ import type { LineRoles } from '../../engine/src/extract/layout-model/layout-mod
 import { Engine } from '../../engine/src/node/engine.js';
 import { createOnnxNodeRuntime } from '../../engine/src/runtime/node/onnx-node-runtime.js';
 import { accuracyByField, meanAccuracy, scoreFields } from '../../test/bench/extract-scores.js';
-import { DATASETS, type FieldTruth, readOcrCache, sroieFields, wildReceipt, zugferd } from '../../test/bench/extract-truth.js';
+import { DATASETS, type FieldTruth, readOcrCache, type Sample, sroieFields, wildReceipt, zugferd } from '../../test/bench/extract-truth.js';
 import { ocrPages } from './ocr-pages.js';
 import { hashedPart, sroiePart } from './split.js';
 import { sroiePages } from './sroie-lines.js';
@@ -58,7 +58,7 @@ const shipped = await open(values.model!);
 const modelOf = (id: string) => (values.cv ? foldModels[crc32(`sroie/${id}`) % folds] : shipped);
 interface Doc {
   pages: TextPage[];
-  type: 'retail_receipt' | 'invoice';
+  type: Sample['type'];
   truths: FieldTruth[];
   roles: LineRoles;
 }

@@ -76,7 +76,9 @@ export function reliability(rows: readonly Scored[]): { buckets: Bucket[]; ece: 
 
 /**
  * Review figures: wrong values (a wrong value, or none where the label has one) that came without
- * `review.required`, and correct documents (every scored field right) that were still flagged.
+ * `review.required`, correct documents (every scored field right) that were still flagged, the
+ * straight-through rate (documents without `review.required`) and the silent-error rate
+ * (documents with a wrong or missing labelled value and no review flag), both of all documents.
  */
 export function reviewFigures(rows: readonly Scored[], docs: readonly { reviewed: boolean; allCorrect: boolean }[]) {
   const wrong = rows.filter((r) => !r.correct);
@@ -90,6 +92,9 @@ export function reviewFigures(rows: readonly Scored[], docs: readonly { reviewed
     flagged_documents: docs.filter((d) => d.reviewed).length,
     correct_documents: correctDocs.length,
     correct_documents_flagged_pct: pct(correctDocs.filter((d) => d.reviewed).length, correctDocs.length),
+    // Documents that need no person at all, and documents with a wrong or missing value that no one is asked to look at.
+    straight_through_pct: pct(docs.filter((d) => !d.reviewed).length, docs.length),
+    silent_error_pct: pct(docs.filter((d) => !d.reviewed && !d.allCorrect).length, docs.length),
   };
 }
 

@@ -12,7 +12,7 @@ import { findDates } from '../../engine/src/extract/normalize/date.js';
 export const DATASETS = new URL('../../../shared/datasets/', import.meta.url).pathname;
 
 /** How a label is compared with a value. */
-export type Compare = 'text' | 'amount' | 'date' | 'count' | 'code';
+export type Compare = 'text' | 'amount' | 'date' | 'count' | 'code' | 'boolean';
 
 export interface FieldTruth {
   /** The benchmark's name for the field (the label set's). */
@@ -27,10 +27,12 @@ export interface FieldTruth {
 export interface Sample {
   id: string;
   file: string;
-  type: 'retail_receipt' | 'invoice';
+  type: 'retail_receipt' | 'invoice' | 'payment_receipt';
   fields: FieldTruth[];
-  /** SROIE: the ground-truth OCR lines, as `client_ocr` input. */
+  /** SROIE: the ground-truth OCR lines, as `client_ocr` input; card slips: their printed lines. */
   clientOcr?: () => Promise<unknown>;
+  /** Card slips: the printed text, one printed line per line. */
+  text?: string;
 }
 
 /**
@@ -85,6 +87,8 @@ export function matches(t: FieldTruth, got: unknown): boolean {
       return datesOf(t.expected).includes(String(got).slice(0, 10));
     case 'count':
       return Array.isArray(got) && got.length === t.expected;
+    case 'boolean':
+      return got === t.expected;
   }
 }
 
@@ -216,4 +220,49 @@ export function textFileClientOcr(text: string): unknown {
     })),
   );
   return { width: cols * 10, height: rows.length * 20, lines };
+}
+
+/** How each label of a card slip (cardslips-dev's JSON, and the synthetic slips') is compared. */
+const SLIP_FIELDS: Record<string, Compare> = {
+  amount: 'amount',
+  currency: 'code',
+  transaction_date: 'date',
+  transaction_time: 'code',
+  merchant: 'text',
+  merchant_address: 'text',
+  receipt_number: 'text',
+  rrn: 'text',
+  auth_code: 'text',
+  terminal_id: 'text',
+  merchant_id: 'text',
+  trace_number: 'text',
+  card_scheme: 'code',
+  card_last_four: 'code',
+  entry_method: 'code',
+  verification_method: 'code',
+  payment_method: 'code',
+  transaction_type: 'code',
+  approved: 'boolean',
+  tip: 'amount',
+  cashback: 'amount',
+  base_amount: 'amount',
+};
+
+/** A card slip's labels as scored fields: every label the slip has, compared by its kind. */
+export function slipFields(labels: Record<string, unknown>): FieldTruth[] {
+  return Object.entries(SLIP_FIELDS).map(([name, compare]) => ({ name, path: name, compare, expected: labels[name] ?? null }));
+}
+
+/** `cardslips-dev`: each `<id>.txt` (the printed lines) with its `<id>.json` (the values printed). */
+export function cardSlips(): Sample[] {
+  const dir = join(DATASETS, 'cardslips-dev');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.txt'))
+    .sort()
+    .map((f) => {
+      const id = f.replace(/\.txt$/, '');
+      const labels = JSON.parse(readFileSync(join(dir, `${id}.json`), 'utf8')) as Record<string, unknown>;
+      return { id, file: join(dir, f), type: 'payment_receipt' as const, fields: slipFields(labels), text: readFileSync(join(dir, f), 'utf8') };
+    });
 }

@@ -6,6 +6,7 @@ export function isHeldOut(dataset: string, s: Sample): boolean {
   switch (dataset) {
     case 'wildreceipt':
     case 'zugferd':
+    case 'cardslips':
       return hashedPart(s.id) === 'held_out';
     // SROIE's benchmark receipts are those with images, all held out; invoice2data is never trained on.
     default:

@@ -59,16 +59,24 @@ describe('benchmark scores', () => {
     expect(reliability([row('a', true, 1)]).buckets[0].range).toBe('0.9-1.0');
   });
 
-  it('counts wrong values that came without review, and correct documents flagged', () => {
+  it('counts wrong values that came without review, correct documents flagged, straight-through and silent errors', () => {
     const rows = [row('a', false, 0.9, false), row('a', false, 0.5, true), row('b', true, 0.9, false)];
-    expect(reviewFigures(rows, [{ reviewed: false, allCorrect: true }, { reviewed: true, allCorrect: true }, { reviewed: true, allCorrect: false }])).toEqual({
+    const docs = [
+      { reviewed: false, allCorrect: true },
+      { reviewed: true, allCorrect: true },
+      { reviewed: true, allCorrect: false },
+      { reviewed: false, allCorrect: false },
+    ];
+    expect(reviewFigures(rows, docs)).toEqual({
       wrong_fields: 2,
       wrong_without_review: 1,
       wrong_without_review_pct: 50,
-      documents: 3,
+      documents: 4,
       flagged_documents: 2,
       correct_documents: 2,
       correct_documents_flagged_pct: 50,
+      straight_through_pct: 50,
+      silent_error_pct: 25,
     });
   });
 });

@@ -12,6 +12,7 @@ import { layoutDocument, type DocumentText } from '../../engine/src/extract/layo
 import { extractFromText } from '../../engine/src/extract/extract-text.js';
 import { templateVersion } from '../../engine/src/extract/document-type.js';
 import { receiptPage } from '../support/receipt-lines.js';
+import { slipClientOcr } from '../support/slip-text.js';
 
 const docOf = (rows: string[]) => layoutDocument(parseClientOcr(receiptPage(rows)).pages);
 
@@ -146,5 +147,22 @@ describe('extraction with role probabilities', () => {
     // Where the model agrees with the rules, the rules' reading stands as theirs.
     expect(on.data.merchant).toBe(off.data.merchant);
     expect(on.fields.merchant.source).not.toBe('layout_model');
+  });
+});
+
+describe('the model proposes, it never overrides evidence', () => {
+  it('keeps the amount read beside its label against an unlabelled number the model favours', () => {
+    const client = slipClientOcr(`CAFE AURORA
+SALE
+AMOUNT            EUR 23.50
+RECEIPT NO           000771
+APPROVED`);
+    const { pages } = parseClientOcr(client);
+    const doc = layoutDocument(pages);
+    // The model is sure the receipt number's line holds the total, and doubts the amount's.
+    const roles = rolesFor(doc, { '000771': { total: 0.99 }, 'RECEIPT NO': { total: 0.99 }, AMOUNT: { total: 0.01 }, 'EUR 23.50': { total: 0.01 } });
+    const ex = extractFromText({ pages }, templateVersion('payment_receipt'), { roles, now: new Date('2026-01-01') });
+    expect(ex.data.amount).toBe(23.5);
+    expect(ex.fields.amount.source).toBe('client_ocr');
   });
 });

@@ -8,6 +8,8 @@ import { isMissing } from './field-checks.js';
 import type { CalibrationGroup } from './calibration-weights.js';
 import { calibrationGroup, confidenceOf, round3, type ConfidenceFeatures } from './confidence.js';
 import { labelledCandidates, shapedCandidates, titleCandidates, type Candidate } from './find/candidates.js';
+import { aidCandidates, schemeCandidates } from './find/card-fields.js';
+import { claimedSpans, isClaimed } from './find/claimed-spans.js';
 import { valueKind, type ValueKind } from './find/field-kinds.js';
 import { completeParty, findHeaderBlock, linesBox } from './find/header-block.js';
 import { sectionCandidates } from './find/party-section.js';
@@ -21,6 +23,7 @@ import { agreeOnRules, distinctValues } from './find/rule-agreement.js';
 import { layoutDocument, spanBox, type Line, type TextPage } from './layout/document-text.js';
 import { LabelFinder, type LabelHit } from './layout/labels.js';
 import { dominantDecimal, findAmounts } from './normalize/amount.js';
+import { labelWords, NOT_TOTAL_LABELS } from './vocabulary/vocabulary.js';
 import { documentCurrency, findCurrencies } from './normalize/currency.js';
 import { documentDateOrder, findDates, resolveDateOrder } from './normalize/date.js';
 
@@ -100,13 +103,22 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
 
   const header = scalars.some((f) => ['party_name', 'party_address'].includes(kinds.get(f.path) as string)) ? findHeaderBlock(doc) : null;
   const tableHeaderRows = itemHeaderRows(doc, definition.fields);
+  // Spans other labels hold: those of fields that are not amounts (and masked card numbers), and of cash handed over or given back.
+  const isCash = (path: string) => path === '~tendered' || path === '~change' || NOT_TOTAL_FIELDS.has(path);
+  const claimed = claimedSpans(doc, allHits, hitsOnLine, (path) => !isCash(path) && (path.startsWith('~') || !AMOUNT_KINDS.has(kinds.get(path) as ValueKind)), true);
+  const tendered = claimedSpans(doc, allHits, hitsOnLine, isCash, false);
   const ranked = new Map<string, Candidate[]>();
   const decidedByModel = new Set<string>();
   for (const f of scalars) {
     const kind = kinds.get(f.path) as ValueKind;
     const hits = allHits.filter((h) => h.path === f.path);
     let list = labelledCandidates(doc, kind, f.field, hits, hitsOnLine, ctx, tableHeaderRows);
-    if (firstOfKind.get(kind) === f.path) list.push(...shapedCandidates(doc, kind, f.field, ctx));
+    // Shape alone finds the first field of a kind (a second date needs its label); an enum's words
+    // and a payment's outcome words name their own field wherever they stand.
+    const shaped = kind === 'enum' || (kind === 'boolean' ? f.name === 'approved' : firstOfKind.get(kind) === f.path);
+    if (shaped) list.push(...shapedCandidates(doc, kind, f.field, ctx));
+    if (f.name === 'application_id') list.push(...aidCandidates(doc));
+    if (f.name === 'card_scheme' && kind === 'enum') list.push(...schemeCandidates(doc, f.field.values ?? []));
     // A party's name under its section heading (`Verkäufer`, `Bill To`).
     if (kind === 'party_name' || (kind === 'text' && /_name$/.test(f.name))) list.push(...sectionCandidates(doc, hits, hitsOnLine));
     if (header && kind === 'party_name' && header.name && firstOfKind.get(kind) === f.path) list.push(headerCandidate(header.name.text, header.name.lines));
@@ -123,11 +135,26 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     }
     list = list.filter((c) => c.label !== null || !claimedByOther(c, f.path, ranked));
     rankCandidates(kind, list, doc);
+    if (kind === 'total' || kind === 'money') {
+      // A figure next to the label of a field that is no amount (a receipt number, the card's
+      // digits) is never one, whatever its shape; beside cash handed over or given back it is
+      // the total only where nothing better is found (paid exact, `CASH 9.00`). Both still counted
+      // as the same figure printed again while ranking.
+      list = list.filter((c) => c.label?.path === f.path || !isClaimed(claimed, c));
+      for (const c of list) if (c.label?.path !== f.path && isClaimed(tendered, c)) c.score *= 0.5;
+      sortCandidates(list);
+    }
     if (role && options.roles) {
       // What the rules alone would take, to tell when the model changed the answer.
       const rulesTop = list.find((c) => c.relation !== 'model') ?? null;
       weighByModel(list, options.roles, role);
       sortCandidates(list);
+      // The model proposes; it never overrides evidence: a value read beside its own label stands
+      // against anything found without one.
+      if (rulesTop?.label && list[0] && !list[0].label && list[0] !== rulesTop) {
+        list.splice(list.indexOf(rulesTop), 1);
+        list.unshift(rulesTop);
+      }
       const agrees = rulesTop !== null && list[0] !== undefined && JSON.stringify(list[0].value) === JSON.stringify(rulesTop.value);
       // Where the model proposes what the rules read, the reading stands as the rules'.
       if (agrees && list[0] !== rulesTop) {
@@ -220,6 +247,15 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   return { data, fields, review: { required: reasons.length > 0, reasons } };
 }
 
+/** Fields whose labels the vocabulary files keep under another name. */
+const VOCABULARY_KEY: Record<string, string> = { amount_tendered: 'tendered' };
+
+/** Fields of figures that are never the total: what the customer handed over and got back. */
+const NOT_TOTAL_FIELDS: ReadonlySet<string> = new Set(['amount_tendered', 'change']);
+
+/** Kinds of figures that are amounts of money. */
+const AMOUNT_KINDS: ReadonlySet<ValueKind> = new Set(['money', 'total', 'number', 'integer']);
+
 interface FieldPlan {
   scalars: { path: string; name: string; field: FieldDefinition }[];
   finder: LabelFinder;
@@ -235,7 +271,13 @@ function planFor(definition: Definition): FieldPlan {
   let plan = plans.get(definition);
   if (plan) return plan;
   const scalars = scalarFields(definition.fields);
-  const finder = new LabelFinder(scalars.filter((f) => f.field.aliases?.length).map((f) => ({ path: f.path, aliases: f.field.aliases ?? [] })));
+  // A field's own aliases, and every language's labels for a field of that name (vocabulary/);
+  // the labels of figures that are never a total are found too, under paths no field has (`~change`).
+  const sets = scalars.map((f) => ({ path: f.path, aliases: [...(f.field.aliases ?? []), ...(f.path.includes('.') ? [] : labelWords(VOCABULARY_KEY[f.name] ?? f.name))] }));
+  const finder = new LabelFinder([
+    ...sets.filter((s) => s.aliases.length > 0),
+    ...NOT_TOTAL_LABELS.filter((n) => !scalars.some((f) => (VOCABULARY_KEY[f.name] ?? f.name) === n)).map((n) => ({ path: `~${n}`, aliases: labelWords(n) })),
+  ]);
   const kinds = new Map<string, ValueKind>(scalars.map((f) => [f.path, valueKind(f.name, f.field)]));
   const firstOfKind = new Map<ValueKind, string>();
   for (const f of scalars) {

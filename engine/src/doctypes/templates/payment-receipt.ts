@@ -16,7 +16,7 @@ export const PAYMENT_RECEIPT: Definition = {
       description: 'What the terminal did.',
       aliases: ['Sale', 'Purchase', 'Refund', 'Void', 'Pre-Auth'],
     },
-    base_amount: { type: 'money', minimum: 0, description: 'Amount before tip and cashback, where the slip prints it.', aliases: ['Base', 'Base Amount', 'Amount', 'Sale Amount'] },
+    base_amount: { type: 'money', minimum: 0, description: 'Amount before tip and cashback, where the slip prints it.', aliases: ['Base', 'Base Amount', 'Sale Amount'] },
     tip: { type: 'money', minimum: 0, description: 'Gratuity added on the terminal.', aliases: ['Tip', 'Gratuity'] },
     cashback: { type: 'money', minimum: 0, description: 'Cash given back to the cardholder.', aliases: ['Cashback', 'Cash Back', 'Cash Out'] },
     amount: {

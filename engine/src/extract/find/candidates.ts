@@ -35,7 +35,7 @@ const RELATION_SCORE: Record<Relation, readonly number[]> = {
 };
 
 /** Kinds recognisable by their shape alone, without a label. */
-const SHAPED: ReadonlySet<ValueKind> = new Set(['date', 'datetime', 'time', 'currency', 'phone', 'tax_id', 'email', 'iban', 'card_last_four', 'enum', 'total']);
+const SHAPED: ReadonlySet<ValueKind> = new Set(['date', 'datetime', 'time', 'currency', 'phone', 'tax_id', 'email', 'iban', 'card_last_four', 'enum', 'boolean', 'total']);
 
 /** Candidates next to the field's labels: the first value of each slot. */
 export function labelledCandidates(
@@ -52,6 +52,8 @@ export function labelledCandidates(
     for (const slot of valueSlots(doc, hit, hitsOnLine(hit.line))) {
       // Under a column heading of the item table (`Description | Qty | U.price | Total`) stand items, not the field's value.
       if (slot.relation === 'below' && tableHeaderRows.has(hit.line.row)) continue;
+      // Nor is a figure under an amount label whose row holds other labels (`AMOUNT | TAX` over a tax summary).
+      if (slot.relation === 'below' && (kind === 'total' || kind === 'money') && headingRow(doc, hit, hitsOnLine)) continue;
       // A slot that starts with another field's label belongs to that field.
       if (slot.relation !== 'same_line' && hitsOnLine(slot.line).some((h) => h.start <= 1 && h.path !== hit.path)) continue;
       // A name word read as a label (`Lieferant GmbH` for the alias Lieferant) leaves a company form.
@@ -76,6 +78,11 @@ export function labelledCandidates(
     }
   }
   return out;
+}
+
+/** The label's row holds another field's label too: a row of column headings. */
+function headingRow(doc: DocumentText, hit: LabelHit, hitsOnLine: (l: Line) => LabelHit[]): boolean {
+  return doc.rows[hit.line.row].lines.some((l) => hitsOnLine(l).some((h) => h.path !== hit.path));
 }
 
 /** Candidates found by their shape anywhere in the document (dates, times, card masks...). */

@@ -1,10 +1,12 @@
 import { KeyIndex } from '../layout/key-index.js';
 import { aliasPattern, compact } from '../layout/labels.js';
+import { schemeWords, valueWords } from '../vocabulary/vocabulary.js';
 
 /**
- * Words documents print for common enumeration values. A value is matched by its own name
- * (underscores read as spaces) and by these words; a definition's own enum values that are not
- * listed here match by name only.
+ * Words documents print for common enumeration values, beside those of the language files
+ * (vocabulary/*.json) and the card scheme table. A value is matched by its own name (underscores
+ * read as spaces) and by these words; a definition's own enum values that are not listed match by
+ * name only.
  */
 const WORDS: Record<string, readonly string[]> = {
   card: ['card', 'credit card', 'debit card', 'visa', 'mastercard', 'master card', 'amex', 'maestro', 'debit', 'credit', 'eftpos', 'kartenzahlung', 'carte bancaire', 'CB'],
@@ -51,7 +53,7 @@ function indexFor(values: readonly string[]): KeyIndex<Word> {
   let index = indexes.get(values);
   if (!index) {
     const words = values.flatMap((value) =>
-      [value.replace(/_/g, ' '), ...(WORDS[value] ?? [])].flatMap((w) => {
+      [value.replace(/_/g, ' '), ...(WORDS[value] ?? []), ...valueWords(value), ...schemeWords(value)].flatMap((w) => {
         const re = aliasPattern(w);
         return re ? [{ key: compact(w), item: { value, re } }] : [];
       }),
@@ -62,15 +64,27 @@ function indexFor(values: readonly string[]): KeyIndex<Word> {
   return index;
 }
 
-/** Enum values named in a text, each at its first mention. */
+/**
+ * Enum values named in a text, each at its first mention. Where the words of two values overlap,
+ * the longer stands (`NO PIN REQUIRED` is no verification, not a PIN; `NOT APPROVED` is declined).
+ */
 export function enumMatches(text: string, values: readonly string[]): { value: string; raw: string; start: number; end: number }[] {
-  const out: { value: string; raw: string; start: number; end: number }[] = [];
+  const found: { value: string; raw: string; start: number; end: number }[] = [];
   // Most words are ruled out by their letters alone, without running their pattern.
   for (const { value, re } of indexFor(values).in(compact(text))) {
-    if (out.some((o) => o.value === value)) continue;
     re.lastIndex = 0;
-    const m = re.exec(text);
-    if (m) out.push({ value, raw: m[0], start: m.index, end: m.index + m[0].length });
+    for (const m of text.matchAll(re)) found.push({ value, raw: m[0], start: m.index, end: m.index + m[0].length });
   }
-  return out.sort((a, b) => a.start - b.start);
+  found.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
+  const kept: typeof found = [];
+  for (const f of found) {
+    if (kept.some((k) => f.start < k.end && k.start < f.end)) continue;
+    kept.push(f);
+  }
+  const out: typeof found = [];
+  for (const k of kept.sort((a, b) => a.start - b.start)) if (!out.some((o) => o.value === k.value)) out.push(k);
+  return out;
 }
+
+/** The outcome words of a payment (vocabulary `approved` and `declined`). */
+export const OUTCOMES: readonly string[] = ['approved', 'declined'];

@@ -2,6 +2,7 @@ import type { DocumentText, Line, Row } from '../layout/document-text.js';
 import { unionBox } from '../layout/document-text.js';
 import { findDates } from '../normalize/date.js';
 import { digitsInWords } from './digits-in-words.js';
+import { isSlipRow } from './slip-words.js';
 
 /** The issuer's name and address as the top of the first page prints them. */
 export interface HeaderBlock {
@@ -133,7 +134,7 @@ function rowKind(text: string): RowKind {
   const compact = text.toUpperCase().replace(/\s+/g, '');
   if (compact.replace(/[^\p{L}\p{N}]/gu, '').length < 3) return 'noise';
   if (BOILERPLATE.test(text)) return 'noise';
-  if (BODY.test(text) || BODY_COMPACT.test(compact) || PRICED.test(text.trim())) return 'body';
+  if (BODY.test(text) || BODY_COMPACT.test(compact) || PRICED.test(text.trim()) || isSlipRow(text)) return 'body';
   // A date in the header (printed above the name on some slips) ends the address, not the header.
   if (MONTH_DATE.test(compact) || TIME.test(text) || findDates(text).length > 0) return 'date';
   const letters = text.replace(/[^\p{L}]/gu, '').length;

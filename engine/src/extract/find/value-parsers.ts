@@ -8,7 +8,7 @@ import { findTaxIds, parseLabelledTaxId } from '../normalize/tax-id.js';
 import { findTimes } from '../normalize/time.js';
 import { ibanValid } from '../check-digits.js';
 import { NUMBER_MARKER, numberTokens } from './document-number.js';
-import { enumMatches } from './enum-words.js';
+import { enumMatches, OUTCOMES } from './enum-words.js';
 import type { ValueKind } from './field-kinds.js';
 
 /** A value read from a piece of text: characters [start, end) of it. */
@@ -63,8 +63,10 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
     case 'enum':
       return enumMatches(text, field.values ?? []).map((m) => ({ ...m, quality: 1 }));
     case 'boolean': {
-      const negative = /\b(DECLINED|DENIED|NOT\s+APPROVED|REJECTED|FAILED|CANCELL?ED|VOIDED|UNSUCCESSFUL|ABGELEHNT|REFUS[EÉ])\b/iu.exec(text);
-      if (negative) return [{ value: false, raw: negative[0], start: negative.index, end: negative.index + negative[0].length, quality: 1 }];
+      // An outcome word (`Zahlung erfolgt`, `REFUSÉ`) says it; a declined word wins over an approved one.
+      const outcomes = enumMatches(text, OUTCOMES);
+      const said = outcomes.find((o) => o.value === 'declined') ?? outcomes[0];
+      if (said) return [{ value: said.value === 'approved', raw: said.raw, start: said.start, end: said.end, quality: said.value === 'declined' ? 1 : 0.95 }];
       return labelled ? [{ value: true, raw: text, start: 0, end: text.length, quality: 0.8 }] : [];
     }
     case 'phone':
@@ -85,8 +87,12 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
         .map((m) => ({ ...m, quality: 1 }));
     case 'bic':
       return labelled ? [...text.toUpperCase().matchAll(BIC)].map((m) => ({ value: m[1], raw: m[1], start: m.index, end: m.index + m[1].length, quality: 0.95 })) : [];
-    case 'card_last_four':
-      return findCardMasks(text).map((c) => ({ value: c.lastFour, raw: c.raw, start: c.start, end: c.end, quality: 1 }));
+    case 'card_last_four': {
+      const masks = findCardMasks(text).map((c) => ({ value: c.lastFour, raw: c.raw, start: c.start, end: c.end, quality: 1 }));
+      // Beside a card label, four digits alone are the last four (`Karte 1234`, `Card: 1234`).
+      const bare = labelled && masks.length === 0 ? /^\s*([0-9]{4})(?![\p{N}])/u.exec(text) : null;
+      return bare ? [{ value: bare[1], raw: bare[1], start: bare.index + bare[0].length - 4, end: bare.index + bare[0].length, quality: 0.9 }] : masks;
+    }
     case 'document_number':
       return labelled ? documentNumber(text) : [];
     case 'text':

@@ -74,12 +74,14 @@ export class LabelFinder {
         raw.push({ path: c.path, alias: c.alias, line, start, end, leading: !/[\p{L}\p{N}]/u.test(line.text.slice(0, start)), weight: c.weight });
       }
     }
-    // Longest first; a hit overlapping a kept longer one is dropped unless it names the same field.
+    // Longest first; a hit overlapping a kept longer one is dropped. The very same words may label
+    // several fields (`TID` is a terminal, Swedish `Tid` a time; `Amount` a total and a base
+    // amount): each keeps the hit, and each field reads only what its kind can be.
     raw.sort((a, b) => b.weight - a.weight || a.start - b.start);
     const kept: (LabelHit & { weight: number })[] = [];
     for (const h of raw) {
       const clash = kept.find((k) => h.start < k.end && k.start < h.end);
-      if (clash) continue;
+      if (clash && !(clash.start === h.start && clash.end === h.end && clash.path !== h.path && !kept.some((k) => k.path === h.path && k.start === h.start))) continue;
       kept.push(h);
     }
     return kept.sort((a, b) => a.start - b.start).map(({ weight: _w, ...hit }) => hit);

@@ -1,6 +1,6 @@
 /**
  * Card numbers as slips print them: masked (`**** **** **** 1234`, `XXXXXXXXXXXX1234`,
- * `5412 75** **** 1234`, `...1234`, `ending 1234`). Only the last four digits are kept: a full
+ * `############1234`, `5412 75** **** 1234`, `...1234`, `…1234`, `ending 1234`). Only the last four digits are kept: a full
  * number is never returned, so an unmasked PAN printed by mistake does not travel further.
  */
 
@@ -18,18 +18,20 @@ export interface ParsedCardMask {
 // The printed lead digits may be grouped as the card is (`5412 75** ...`).
 const MASKED = /(?<![\p{L}\p{N}])((?:[0-9]{4}[ -]?[0-9]{0,2}[ -]?)?(?:[*xX#•.]{2,}[ -]?){1,4}[*xX#•.]*)([0-9]{4})(?![\p{N}])/gu;
 const ENDING = /\b(?:ending(?: in)?|ends in|last 4|last four)\s*[:#]?\s*([0-9]{4})(?![\p{N}])/giu;
+// An ellipsis character before the last four (`…1234`), as app-based printers write it.
+const ELLIPSIS = /…\s?([0-9]{4})(?![\p{N}])/gu;
 
 export function findCardMasks(text: string): ParsedCardMask[] {
   const out: ParsedCardMask[] = [];
   // Two mask characters in a row or a lead word: what every match above needs, tested first.
-  if (!/[*xX#•.]{2}/u.test(text) && !/end|last/iu.test(text)) return out;
+  if (!/[*xX#•.]{2}/u.test(text) && !/end|last|…/iu.test(text)) return out;
   for (const m of text.matchAll(MASKED)) {
     const masks = (m[1].match(/[*xX#•.]/g) ?? []).length;
     if (masks < 4 && !/[*#•]/.test(m[1])) continue;
     const lead = (/^[0-9][0-9 -]*/.exec(m[1])?.[0] ?? '').replace(/\D/g, '');
     out.push({ lastFour: m[2], raw: m[0], start: m.index, end: m.index + m[0].length, bin: lead.length === 6 ? lead : null });
   }
-  for (const m of text.matchAll(ENDING)) {
+  for (const m of [...text.matchAll(ENDING), ...text.matchAll(ELLIPSIS)]) {
     if (out.some((o) => m.index < o.end && o.start < m.index + m[0].length)) continue;
     out.push({ lastFour: m[1], raw: m[0], start: m.index, end: m.index + m[0].length, bin: null });
   }

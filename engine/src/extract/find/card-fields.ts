@@ -1,0 +1,38 @@
+import type { DocumentText } from '../layout/document-text.js';
+import { findCardMasks, schemeFromBin } from '../normalize/card.js';
+import { schemeFromAid } from '../vocabulary/vocabulary.js';
+import type { Candidate } from './candidates.js';
+
+// An EMV application identifier: a registered application provider id (`A0000000` / `D2760000`...) and its extension.
+const AID = /(?<![\p{L}\p{N}])([AD][0-9]{9}[0-9A-F]{0,22})(?![\p{L}\p{N}])/gu;
+
+/** The AIDs printed anywhere (`AID: A0000000031010`, or alone on a CB ticket's numeric line). */
+export function aidCandidates(doc: DocumentText): Candidate[] {
+  const out: Candidate[] = [];
+  for (const line of doc.lines) {
+    for (const m of line.text.toUpperCase().matchAll(AID)) {
+      if (!schemeFromAid(m[1])) continue;
+      out.push({ value: m[1], raw: m[1], line, start: m.index, end: m.index + m[1].length, label: null, relation: 'anywhere', score: 0.7 });
+    }
+  }
+  return out;
+}
+
+/**
+ * The card scheme from what names it beside the scheme word: the AID (the chip's own, so the
+ * surest), then the first digits of a card number printed with them (`4921 85** **** 1234`).
+ */
+export function schemeCandidates(doc: DocumentText, values: readonly string[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (const c of aidCandidates(doc)) {
+    const scheme = schemeFromAid(String(c.value));
+    if (scheme && values.includes(scheme)) out.push({ ...c, value: scheme, score: 0.75 });
+  }
+  for (const line of doc.lines) {
+    for (const mask of findCardMasks(line.text)) {
+      const scheme = mask.bin ? schemeFromBin(mask.bin) : null;
+      if (scheme && values.includes(scheme)) out.push({ value: scheme, raw: mask.raw, line, start: mask.start, end: mask.end, label: null, relation: 'anywhere', score: 0.5 });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,95 @@
+/**
+ * The label and value words of every language the engine reads (one JSON file per language,
+ * README.md beside them), unioned: a slip printed in English by a German terminal, or in French
+ * and Dutch in Belgium, reads the same. Words are kept as written and, where they carry accents,
+ * also without them, as many terminals print ASCII only (`ACCEPTE` for `ACCEPTÉ`).
+ */
+import da from './da.json' with { type: 'json' };
+import de from './de.json' with { type: 'json' };
+import en from './en.json' with { type: 'json' };
+import es from './es.json' with { type: 'json' };
+import fi from './fi.json' with { type: 'json' };
+import fr from './fr.json' with { type: 'json' };
+import it from './it.json' with { type: 'json' };
+import nb from './nb.json' with { type: 'json' };
+import nl from './nl.json' with { type: 'json' };
+import pl from './pl.json' with { type: 'json' };
+import pt from './pt.json' with { type: 'json' };
+import sv from './sv.json' with { type: 'json' };
+import schemes from './card-schemes.json' with { type: 'json' };
+
+export interface LanguageVocabulary {
+  language: string;
+  labels: Record<string, string[]>;
+  words: Record<string, string[]>;
+}
+
+export const LANGUAGES: readonly LanguageVocabulary[] = [en, de, fr, es, it, nl, pt, pl, sv, da, nb, fi];
+
+/** Labels of figures that are never a document's total: cash handed over, change, the card's sequence number. */
+export const NOT_TOTAL_LABELS = ['tendered', 'change', 'card_sequence'] as const;
+
+/** Letters that decomposition leaves alone, as ASCII-only printers write them. */
+const PLAIN: Record<string, string> = { ø: 'o', Ø: 'O', ł: 'l', Ł: 'L', æ: 'ae', Æ: 'AE', đ: 'd', Đ: 'D', ß: 'ss' };
+
+/** A word and, where it has accents, the same word without them. */
+function withPlain(words: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const w of words) {
+    out.add(w);
+    out.add(w.normalize('NFD').replace(/\p{M}/gu, '').replace(/[øØłŁæÆđĐß]/g, (c) => PLAIN[c]));
+  }
+  return [...out];
+}
+
+function union(pick: (v: LanguageVocabulary) => readonly string[] | undefined): string[] {
+  return withPlain(LANGUAGES.flatMap((v) => pick(v) ?? []));
+}
+
+const labelCache = new Map<string, readonly string[]>();
+const wordCache = new Map<string, readonly string[]>();
+
+/** Every language's labels of a field (`amount`, `auth_code`...); none for a field no file names. */
+export function labelWords(field: string): readonly string[] {
+  let words = labelCache.get(field);
+  if (!words) {
+    words = union((v) => v.labels[field]);
+    labelCache.set(field, words);
+  }
+  return words;
+}
+
+/** Every language's words for a value or concept (`approved`, `contactless`, `customer_copy`...). */
+export function valueWords(value: string): readonly string[] {
+  let words = wordCache.get(value);
+  if (!words) {
+    words = union((v) => v.words[value]);
+    wordCache.set(value, words);
+  }
+  return words;
+}
+
+interface SchemeEntry {
+  words: string[];
+  aids: string[];
+}
+
+const SCHEMES = schemes.schemes as Record<string, SchemeEntry>;
+
+/** The words that name a card scheme (`visa`: VISA, VISA DEBIT...). */
+export function schemeWords(scheme: string): readonly string[] {
+  return SCHEMES[scheme]?.words ?? [];
+}
+
+/** Every scheme with words or AIDs in the table. */
+export const SCHEME_NAMES: readonly string[] = Object.keys(SCHEMES);
+
+const AIDS = Object.entries(SCHEMES)
+  .flatMap(([scheme, e]) => e.aids.map((aid) => ({ aid, scheme })))
+  .sort((a, b) => b.aid.length - a.aid.length);
+
+/** The scheme of an EMV application identifier: the longest listed prefix wins (`A0000000043060` is Maestro, not Mastercard). */
+export function schemeFromAid(aid: string): string | null {
+  const upper = aid.toUpperCase();
+  return AIDS.find((a) => upper.startsWith(a.aid))?.scheme ?? null;
+}

@@ -1,0 +1,102 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+// Shape checks of the vocabulary data files themselves (engine/src/extract/vocabulary/*.json);
+// what the engine does with them is tested in vocabulary.test.ts.
+
+const DIR = new URL('../../engine/src/extract/vocabulary/', import.meta.url);
+const SCHEMES = 'card-schemes.json';
+
+interface LanguageFile {
+  language: string;
+  labels: Record<string, string[]>;
+  words: Record<string, string[]>;
+}
+
+interface SchemesFile {
+  schemes: Record<string, { words: string[]; aids: string[] }>;
+}
+
+const read = <T>(name: string): T => JSON.parse(readFileSync(new URL(name, DIR), 'utf8')) as T;
+
+const languageFiles = readdirSync(DIR)
+  .filter((name) => name.endsWith('.json') && name !== SCHEMES)
+  .sort();
+
+const en = read<LanguageFile>('en.json');
+const letterOrDigit = /[\p{L}\p{N}]/gu;
+const countLettersDigits = (s: string) => (s.match(letterOrDigit) ?? []).length;
+
+describe('vocabulary language files', () => {
+  it('finds en.json, de.json and the other languages', () => {
+    expect(languageFiles).toContain('en.json');
+    expect(languageFiles).toContain('de.json');
+    expect(languageFiles.length).toBeGreaterThan(2);
+  });
+
+  describe.each(languageFiles)('%s', (name) => {
+    const file = read<LanguageFile>(name);
+
+    it('names its language after the file', () => {
+      expect(file.language).toBe(name.replace(/\.json$/, ''));
+    });
+
+    it.each(['labels', 'words'] as const)('has exactly the %s keys of en.json', (section) => {
+      expect(file[section]).toBeTypeOf('object');
+      expect(Object.keys(file[section]).sort()).toEqual(Object.keys(en[section]).sort());
+    });
+
+    it.each(['labels', 'words'] as const)('lists only trimmed, non-empty, distinct strings under %s', (section) => {
+      for (const [key, entries] of Object.entries(file[section])) {
+        const where = `${name} ${section}.${key}`;
+        expect(Array.isArray(entries), where).toBe(true);
+        const seen = new Map<string, string>();
+        for (const entry of entries) {
+          expect(typeof entry, where).toBe('string');
+          expect(entry, where).toBe(entry.trim());
+          expect(countLettersDigits(entry), `${where}: "${entry}" has no letter or digit`).toBeGreaterThan(0);
+          const folded = entry.toLowerCase();
+          expect(seen.get(folded), `${where}: "${entry}" listed twice`).toBeUndefined();
+          seen.set(folded, entry);
+        }
+      }
+    });
+
+    it('has no label shorter than two letters or digits', () => {
+      for (const [key, entries] of Object.entries(file.labels)) {
+        for (const entry of entries) {
+          expect(countLettersDigits(entry), `${name} labels.${key}: "${entry}"`).toBeGreaterThanOrEqual(2);
+        }
+      }
+    });
+  });
+});
+
+describe('card-schemes.json', () => {
+  const { schemes } = read<SchemesFile>(SCHEMES);
+
+  it('gives every scheme printed words and an AID list', () => {
+    expect(Object.keys(schemes).length).toBeGreaterThan(0);
+    for (const [scheme, entry] of Object.entries(schemes)) {
+      expect(Array.isArray(entry.words) && entry.words.length > 0, scheme).toBe(true);
+      expect(Array.isArray(entry.aids), scheme).toBe(true);
+    }
+  });
+
+  it('writes every AID as upper-case hex of 10 to 32 characters', () => {
+    for (const [scheme, entry] of Object.entries(schemes)) {
+      for (const aid of entry.aids) expect(aid, scheme).toMatch(/^[0-9A-F]{10,32}$/);
+    }
+  });
+
+  it('lists no AID under two schemes', () => {
+    const owner = new Map<string, string>();
+    for (const [scheme, entry] of Object.entries(schemes)) {
+      for (const aid of entry.aids) {
+        const other = owner.get(aid);
+        expect(other === undefined || other === scheme, `${aid} under ${other} and ${scheme}`).toBe(true);
+        owner.set(aid, scheme);
+      }
+    }
+  });
+});
