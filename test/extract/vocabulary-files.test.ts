@@ -20,7 +20,7 @@ interface SchemesFile {
 const read = <T>(name: string): T => JSON.parse(readFileSync(new URL(name, DIR), 'utf8')) as T;
 
 const languageFiles = readdirSync(DIR)
-  .filter((name) => name.endsWith('.json') && name !== SCHEMES)
+  .filter((name) => /^[a-z]{2}\.json$/.test(name))
   .sort();
 
 const en = read<LanguageFile>('en.json');
@@ -98,5 +98,23 @@ describe('card-schemes.json', () => {
         owner.set(aid, scheme);
       }
     }
+  });
+});
+
+describe('addresses.json', () => {
+  const file = read<Record<string, string[]>>('addresses.json');
+
+  it('lists street words, suffixes, postcode patterns, branch labels and company forms', () => {
+    for (const key of ['street_words', 'street_suffixes', 'postcode_towns', 'branch_labels', 'legal_forms']) {
+      expect(file[key].length, key).toBeGreaterThan(0);
+      for (const w of file[key]) expect(w.trim(), key).toBe(w);
+    }
+  });
+
+  it('holds postcode patterns that compile, each matching the format it is for', () => {
+    const patterns = file.postcode_towns.map((p) => new RegExp(p, 'u'));
+    const examples = ['118 46 Stockholm', '00-549 Warszawa', '1100-148 Lisboa', '1011 AB Amsterdam', 'D-80331 München', 'LONDON SW1X 7XL', 'SW1A 1AA'];
+    for (const e of examples) expect(patterns.some((re) => re.test(e)), e).toBe(true);
+    expect(patterns.some((re) => re.test('TOTAL 12.50'))).toBe(false);
   });
 });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { enumMatches, OUTCOMES } from '../../engine/src/extract/find/enum-words.js';
+import { endsWithHouseNumber, isBranchRow, isEuropeanPostcodeTown, isEuropeanStreet } from '../../engine/src/extract/find/address-words.js';
 import { isSlipRow } from '../../engine/src/extract/find/slip-words.js';
+import { parseClientOcr } from '../../engine/src/extract/client-ocr.js';
+import { templateVersion } from '../../engine/src/extract/document-type.js';
+import { extractFromText } from '../../engine/src/extract/extract-text.js';
+import { slipClientOcr } from '../support/slip-text.js';
 import { findCardMasks } from '../../engine/src/extract/normalize/card.js';
 import { labelWords, LANGUAGES, schemeFromAid, valueWords } from '../../engine/src/extract/vocabulary/vocabulary.js';
 
@@ -61,5 +66,38 @@ describe('masked card numbers', () => {
     expect(last('5412 75** **** 1234')).toEqual(['1234']);
     expect(findCardMasks('5412 75** **** 1234')[0].bin).toBe('541275');
     expect(last('TOTAL 1234.00')).toEqual([]);
+  });
+});
+
+describe('European addresses', () => {
+  it('knows street lines, postcodes with towns and branch rows of the countries listed', () => {
+    expect(isEuropeanStreet('Schillerstr. 40')).toBe(true);
+    expect(isEuropeanStreet('Götgatan 2')).toBe(true);
+    expect(isEuropeanStreet('ul. Piękna 4')).toBe(true);
+    expect(isEuropeanStreet('12 RUE DES LILAS')).toBe(true);
+    expect(isEuropeanStreet('Kartenzahlung')).toBe(false);
+    expect(isEuropeanStreet('Ringo Starr')).toBe(false);
+    expect(isEuropeanPostcodeTown('118 46 Stockholm')).toBe(true);
+    expect(isEuropeanPostcodeTown('TA-Nr. 004217')).toBe(false);
+    expect(isBranchRow('Filiale 1140')).toBe(true);
+    expect(isBranchRow('Filiale Berlin Mitte')).toBe(false);
+    expect(endsWithHouseNumber('Marzahner Promenade 1 A')).toBe(true);
+    expect(endsWithHouseNumber('Beleg-Nr. 4821')).toBe(false);
+  });
+
+  it('reads a slip whose street has no street word, above a Swedish postcode', () => {
+    const { pages } = parseClientOcr(slipClientOcr(`ICA Nära Solen
+Solgränd 7
+123 45 Farsta
+Visa
+************1190
+Belopp:          SEK 87,50
+GODKÄND`));
+    const ex = extractFromText({ pages }, templateVersion('payment_receipt'), { now: new Date('2026-01-01') });
+    expect(ex.data.merchant).toBe('ICA Nära Solen');
+    expect(ex.data.merchant_address).toBe('Solgränd 7, 123 45 Farsta');
+    expect(ex.data.amount).toBe(87.5);
+    expect(ex.data.currency).toBe('SEK');
+    expect(ex.data.approved).toBe(true);
   });
 });

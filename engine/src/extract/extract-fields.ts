@@ -8,7 +8,7 @@ import { isMissing } from './field-checks.js';
 import type { CalibrationGroup } from './calibration-weights.js';
 import { calibrationGroup, confidenceOf, round3, type ConfidenceFeatures } from './confidence.js';
 import { labelledCandidates, shapedCandidates, titleCandidates, type Candidate } from './find/candidates.js';
-import { aidCandidates, schemeCandidates } from './find/card-fields.js';
+import { aidCandidates, inferredCandidates, schemeCandidates } from './find/card-fields.js';
 import { claimedSpans, isClaimed } from './find/claimed-spans.js';
 import { valueKind, type ValueKind } from './find/field-kinds.js';
 import { completeParty, findHeaderBlock, linesBox } from './find/header-block.js';
@@ -164,6 +164,11 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
       if (list[0] && !agrees) decidedByModel.add(f.path);
     }
     ranked.set(f.path, list);
+  }
+  // Values a slip implies where it prints no word for them (an approval by its authorisation code).
+  for (const f of scalars) {
+    const list = ranked.get(f.path);
+    if (list && list.length === 0 && !f.path.includes('.')) list.push(...inferredCandidates(f.name, ranked, doc).filter((c) => (f.field.values ?? [c.value]).includes(c.value as string)));
   }
   const agreed = agreeOnRules(definition.rules ?? [], ranked);
 

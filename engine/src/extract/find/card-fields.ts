@@ -36,3 +36,20 @@ export function schemeCandidates(doc: DocumentText, values: readonly string[]): 
   }
   return out;
 }
+
+/**
+ * What a slip says without a word for it, asked only where no word was found: an authorisation
+ * code is issued only for an approved payment (a declined word would have been read first), and
+ * an AID is read from a chip (a contactless or swiped card would say so).
+ */
+export function inferredCandidates(name: string, ranked: ReadonlyMap<string, readonly Candidate[]>, doc: DocumentText): Candidate[] {
+  if (name === 'approved') {
+    const auth = ranked.get('auth_code')?.[0];
+    return auth?.label && /\d/.test(String(auth.value)) ? [{ ...auth, value: true, label: null, relation: 'anywhere', score: 0.35 }] : [];
+  }
+  if (name === 'entry_method') {
+    const aid = aidCandidates(doc)[0];
+    return aid ? [{ ...aid, value: 'chip', score: 0.3 }] : [];
+  }
+  return [];
+}

@@ -2,6 +2,7 @@ import type { DocumentText, Line, Row } from '../layout/document-text.js';
 import { unionBox } from '../layout/document-text.js';
 import { findDates } from '../normalize/date.js';
 import { digitsInWords } from './digits-in-words.js';
+import { endsWithHouseNumber, EXTRA_LEGAL_FORMS, isBranchRow, isEuropeanPostcodeTown, isEuropeanStreet } from './address-words.js';
 import { isSlipRow } from './slip-words.js';
 
 /** The issuer's name and address as the top of the first page prints them. */
@@ -11,7 +12,7 @@ export interface HeaderBlock {
 }
 
 // Company forms in names (the name may wrap before them). General legal words, not shop names.
-const LEGAL_FORM = /\b(SDN\.?\s*BHD|BHD|BERHAD|S\/B|PTE\.?\s*LTD|LTD|LIMITED|LLC|L\.L\.C|INC|CORP|CORPORATION|CO\.?|COMPANY|GMBH|AG|KG|OHG|UG|SARL|SAS|S\.A\.?|S\.L\.?|SRL|S\.R\.L|SPA|S\.P\.A|B\.V\.?|N\.V\.?|PLC|PTY|ENTERPRISE|ENTERPRISES|TRADING|HOLDINGS)\b\.?/iu;
+const LEGAL_FORM = new RegExp(`\\b(SDN\\.?\\s*BHD|BHD|BERHAD|S\\/B|PTE\\.?\\s*LTD|LTD|LIMITED|LLC|L\\.L\\.C|INC|CORP|CORPORATION|CO\\.?|COMPANY|GMBH|AG|KG|OHG|UG|SARL|SAS|S\\.A\\.?|S\\.L\\.?|SRL|S\\.R\\.L|SPA|S\\.P\\.A|B\\.V\\.?|N\\.V\\.?|PLC|PTY|ENTERPRISE|ENTERPRISES|TRADING|HOLDINGS|${EXTRA_LEGAL_FORMS})\\b\\.?`, 'iu');
 const LEGAL_FORMS = new RegExp(LEGAL_FORM.source, 'giu');
 // Rows that end the header: document titles, table and cashier lines, dates and times.
 const BODY = /\b(INVOICE|RECEIPT|CASH\s*BILL|BILL\s*NO|CASHIER|TABLE|ORDER|DATE|TIME|DOC(UMENT)?\s*NO|SLIP|TRANS|MEMBER|QTY|ITEM)\b/iu;
@@ -28,7 +29,8 @@ const MONTH_DATE = /\d{1,2}(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z
 const CONTACT = /\b(TEL|TELEPHONE|PHONE|FAX|H\/P|HP|MOBILE|E-?MAIL|WWW|HTTPS?|CARELINE|HOTLINE)\b|\b[TF]\s*:|@|\.COM\b/iu;
 // Registration details printed under the name (GST number, company number, site code).
 const REGISTRATION = /\b(GST|SST|VAT|TAX|REG|ROC|CO\.?\s*NO|COMPANY\s*NO|BR\s*NO|ID)\b|\bSITE\s*(NO|CODE|ID)?\.?\s*[:#]?\s*\d|^\(?\s*[A-Z]{0,3}\d[\d\s-]*[A-Z]?\s*\)?$|^\(.*\)$|^<.*>$/iu;
-const POSTCODE = /(?<![\p{N}])\d{4,6}(?![\p{N}])/u;
+// Not the figures of a word (`Blume2000`); a lot prefix stays (`PT15944`).
+const POSTCODE = /(?<!\p{L}{3})(?<![\p{N}])\d{4,6}(?![\p{N}])/u;
 // A postcode with its town (`40150 Shah Alam`, `CA 94105`): the address's last line, or nearly.
 const POSTCODE_TOWN = /(?<![\p{N}-])\d{4,6},?\s+\p{L}{3,}|\b[A-Z]{2}\s+\d{5}(-\d{4})?\b/u;
 const STREET =
@@ -117,17 +119,24 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
       if (townRead && k !== 'address' && !/,$/u.test(last) && !endsWithCountry(texts[i]) && !isRegion(texts[i], last)) break;
     } else if (k !== 'address') continue;
     address.push(i);
-    townRead ||= POSTCODE_TOWN.test(texts[i]);
+    townRead ||= isPostcodeTown(texts[i]);
   }
   // Rows of words just above an address with a postcode and town belong to it, street word or
   // not (`Car Park Office, Basement 1,` / `Labuhraya SPRINT, PJU6A,` / `47400 Petaling Jaya`).
-  if (address.length > 0 && address.some((k) => POSTCODE_TOWN.test(texts[k]))) {
+  if (address.length > 0 && address.some((k) => isPostcodeTown(texts[k]))) {
     for (let k = address[0] - 1; k >= nameEnd && address[0] - k <= 2 && kind(k) === 'text' && /,$/u.test(texts[k]); k--) address.unshift(k);
+    // The street line with its house number just above the town (`Marzahner Promenade 1 A`).
+    if (address[0] - 1 >= nameEnd && kind(address[0] - 1) === 'text' && endsWithHouseNumber(texts[address[0] - 1])) address.unshift(address[0] - 1);
   }
   return {
     name,
     address: address.length > 0 ? { text: addressText(address.map((k) => texts[k])), lines: address.flatMap((k) => rows[k].lines) } : null,
   };
+}
+
+/** A postcode with its town: the engine's own shapes, or a European format (address-words.ts). */
+function isPostcodeTown(text: string): boolean {
+  return POSTCODE_TOWN.test(text) || isEuropeanPostcodeTown(text);
 }
 
 function rowKind(text: string): RowKind {
@@ -146,6 +155,9 @@ function rowKind(text: string): RowKind {
   if (REGISTRATION.test(text)) return hasLegalForm(bare) && isNameLike(bare) ? 'text' : 'registration';
   // A label and a phone number (`MYNEWS CARELINE : 1800 88 1231`, the label misread).
   if (LABELLED_NUMBER.test(text)) return 'contact';
+  // A branch or till number under the name (`Filiale 1140`) is no address line.
+  if (isBranchRow(text)) return 'registration';
+  if (isEuropeanStreet(bare) || isEuropeanPostcodeTown(bare)) return 'address';
   // A company name with its registration number is not an address line.
   if (STREET.test(bare) || STREET_COMPACT.test(bare.toUpperCase().replace(/\s+/g, '')) || POSTCODE.test(bare)) return 'address';
   return 'text';
@@ -210,7 +222,7 @@ function hasLegalForm(text: string): boolean {
  * postcode with its town in the address (what the confidence model reads as `complete`).
  */
 export function completeParty(kind: 'party_name' | 'party_address', text: string): boolean {
-  return kind === 'party_name' ? hasLegalForm(text) : POSTCODE_TOWN.test(text);
+  return kind === 'party_name' ? hasLegalForm(text) : isPostcodeTown(text);
 }
 
 /** A row whose first word is a company form (`ENTERPRISE (SETIA`): the tail of a wrapped name. */
@@ -307,7 +319,12 @@ function isNameLike(text: string): boolean {
   const letters = text.replace(/[^\p{L}]/gu, '');
   if (letters.length < 3) return false;
   if (letters === letters.toLowerCase()) return false;
-  const digits = text.replace(/[^\p{N}]/gu, '').length;
+  // Digits inside a word are part of the name (`Blume2000`, `7-Eleven`); numbers of their own count against it.
+  const digits = text
+    .split(/\s+/u)
+    .filter((w) => !/\p{L}{2}/u.test(w))
+    .join('')
+    .replace(/[^\p{N}]/gu, '').length;
   return digits <= letters.length / 2 && !/^(TAX INVOICE|INVOICE|RECEIPT|OFFICIAL RECEIPT|CASH BILL|WELCOME)/iu.test(text);
 }
 

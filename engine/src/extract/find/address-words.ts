@@ -1,0 +1,45 @@
+/**
+ * European address shapes from vocabulary/addresses.json: street words and suffixes
+ * (`Götgatan 2`, `Schillerstr. 40`, `Rua Augusta 12`), postcodes with their towns in the
+ * formats of the countries (`118 46 Stockholm`, `00-950 Warszawa`, `1011 AB Amsterdam`,
+ * `1100-148 Lisboa`, `LONDON SW1X 7XL`), branch labels (`Filiale 1140`) and company forms
+ * (`SE`, `AB`, `Oy`, `Sp. z o.o.`).
+ */
+import addresses from '../vocabulary/addresses.json' with { type: 'json' };
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const words = (list: readonly string[]) => list.map((w) => escape(w).replace(/\\\./g, '\\.?').replace(/ /g, '\\s*')).join('|');
+
+// A street word standing with a house number before or after it.
+const STREET_WORD = new RegExp(`(?<![\\p{L}])(?:${words(addresses.street_words)})\\.?(?![\\p{L}])`, 'iu');
+// A word ending in a street suffix (`Schillerstr.`, `Hauptstraße`, `Götgatan`).
+const STREET_SUFFIX = new RegExp(`\\p{L}{2,}(?:${words(addresses.street_suffixes)})\\.?(?![\\p{L}])`, 'iu');
+const HOUSE_NUMBER = /(?<![\p{L}\p{N}])\d{1,4}\s?[a-zA-Z]?(?![\p{N}])/u;
+const POSTCODE_TOWNS = addresses.postcode_towns.map((p) => new RegExp(p, 'u'));
+const BRANCH = new RegExp(`^\\s*(?:${words(addresses.branch_labels)})\\.?\\s*(?:Nr\\.?|No\\.?|#)?\\s*:?\\s*\\d+\\s*$`, 'iu');
+// A row that ends with a house number after words (`Marzahner Promenade 1 A`, `Götgatan 2`).
+const ENDS_WITH_NUMBER = /^\p{L}[\p{L}'.-]*(?:\s+[\p{L}'.-]+)*\s+\d{1,4}(?:\s?[a-zA-Z])?\s*,?$/u;
+
+/** A street line of a European address: a street word or suffix with a house number. */
+export function isEuropeanStreet(text: string): boolean {
+  return (STREET_WORD.test(text) || STREET_SUFFIX.test(text)) && HOUSE_NUMBER.test(text);
+}
+
+/** A postcode with its town in one of the European formats the data file lists. */
+export function isEuropeanPostcodeTown(text: string): boolean {
+  return POSTCODE_TOWNS.some((re) => re.test(text));
+}
+
+/** A branch or till label with its number alone on a row (`Filiale 1140`): not an address. */
+export function isBranchRow(text: string): boolean {
+  return BRANCH.test(text);
+}
+
+/** Words and a house number: a street line when a postcode and town follow. */
+export function endsWithHouseNumber(text: string): boolean {
+  // A label and its number (`Beleg-Nr. 4821`, `No: 12`) is no street.
+  return ENDS_WITH_NUMBER.test(text.trim()) && !/[:#]|(?<![\p{L}])(?:nr|no|n°|nº)\.?\s*\d/iu.test(text);
+}
+
+/** The company forms of the data file, as a pattern source to join with the engine's own. */
+export const EXTRA_LEGAL_FORMS = words(addresses.legal_forms);
