@@ -5,11 +5,12 @@ import { scalarFields, setPath } from '../doctypes/field-paths.js';
 import { evaluateChecks } from './evaluate-checks.js';
 import { objectSummary, resultAt } from './field-results.js';
 import { isMissing } from './field-checks.js';
-import type { CalibrationGroup } from './calibration-weights.js';
+import { REVIEW_THRESHOLDS, type CalibrationGroup } from './calibration-weights.js';
 import { calibrationGroup, confidenceOf, round3, type ConfidenceFeatures } from './confidence.js';
 import { labelledCandidates, shapedCandidates, titleCandidates, type Candidate } from './find/candidates.js';
 import { aidCandidates, inferredCandidates, schemeCandidates } from './find/card-fields.js';
 import { claimedSpans, isClaimed } from './find/claimed-spans.js';
+import { readTaxRows, taxCandidates, type TaxRow } from './find/tax-lines.js';
 import { valueKind, type ValueKind } from './find/field-kinds.js';
 import { completeParty, findHeaderBlock, linesBox } from './find/header-block.js';
 import { sectionCandidates } from './find/party-section.js';
@@ -32,7 +33,7 @@ export interface ExtractFieldsOptions {
   now?: Date;
   /** Names a merchant read may be snapped to (already limited, see known-merchants.ts). */
   knownMerchants?: readonly string[];
-  /** A field with a value and confidence below this asks for review (default REVIEW_BELOW). */
+  /** A field with a value and confidence below this asks for review (default: the fitted threshold of its group, REVIEW_THRESHOLDS). */
   reviewBelow?: number;
   /**
    * Values read from the invoice XML embedded in the PDF (keys are field names, as the invoice
@@ -49,8 +50,8 @@ export interface ExtractFieldsOptions {
 }
 
 /**
- * Values with a confidence under this send the extraction to review: with calibrated
- * confidences, a value wrong more than about one time in seven (docs/extraction.md, Review).
+ * Values from embedded invoice XML with a confidence under this send the extraction to review;
+ * read values use the fitted thresholds of their group (REVIEW_THRESHOLDS, docs/extraction.md, Review).
  */
 export const REVIEW_BELOW = 0.85;
 
@@ -107,6 +108,9 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   const isCash = (path: string) => path === '~tendered' || path === '~change' || NOT_TOTAL_FIELDS.has(path);
   const claimed = claimedSpans(doc, allHits, hitsOnLine, (path) => !isCash(path) && (path.startsWith('~') || !AMOUNT_KINDS.has(kinds.get(path) as ValueKind)), true);
   const tendered = claimedSpans(doc, allHits, hitsOnLine, isCash, false);
+  // The tax summary, read once where a field asks for it.
+  let taxes: TaxRow[] | null = null;
+  const taxRows = () => (taxes ??= readTaxRows(doc, decimal, (row) => row.lines.some((l) => hitsOnLine(l).some((h) => h.path === 'tax_amount'))));
   const ranked = new Map<string, Candidate[]>();
   const decidedByModel = new Set<string>();
   for (const f of scalars) {
@@ -118,6 +122,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     const shaped = kind === 'enum' || (kind === 'boolean' ? f.name === 'approved' : firstOfKind.get(kind) === f.path);
     if (shaped) list.push(...shapedCandidates(doc, kind, f.field, ctx));
     if (f.name === 'application_id') list.push(...aidCandidates(doc));
+    if ((f.name === 'tax_amount' || f.name === 'tax_rate') && !f.path.includes('.')) list.push(...taxCandidates(f.name, taxRows()));
     if (f.name === 'card_scheme' && kind === 'enum') list.push(...schemeCandidates(doc, f.field.values ?? []));
     // A party's name under its section heading (`Verkäufer`, `Bill To`).
     if (kind === 'party_name' || (kind === 'text' && /_name$/.test(f.name))) list.push(...sectionCandidates(doc, hits, hitsOnLine));
@@ -241,10 +246,11 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   }
 
   const reasons = [...checked.review.reasons];
-  const below = options.reviewBelow ?? REVIEW_BELOW;
   for (const [path, c] of choices) {
     const result = resultAt(fields, path);
     if (!result || isMissing(c.value) || result.status === 'invalid') continue;
+    // The caller's one threshold, or the fitted one of the value's group of fields.
+    const below = options.reviewBelow ?? (c.embedded ? REVIEW_BELOW : REVIEW_THRESHOLDS[calibrationGroup(c.kind)]);
     if (result.confidence < below) {
       reasons.push({ code: 'low_confidence', path, message: `The value was read with confidence ${result.confidence}, under ${below}.` });
     }

@@ -1,0 +1,88 @@
+import type { DocumentText, Line, Row } from '../layout/document-text.js';
+import { findAmounts, type DecimalMark } from '../normalize/amount.js';
+import type { Candidate } from './candidates.js';
+
+/** One row of a tax summary: a rate and what the arithmetic says its figures are. */
+export interface TaxRow {
+  rate: number;
+  tax: number;
+  net: number | null;
+  gross: number | null;
+  line: Line;
+  /** Characters [start, end) of `line` holding the tax figure. */
+  start: number;
+  end: number;
+  /** Where the rate is printed. */
+  rateAt: { line: Line; start: number; end: number };
+}
+
+// A rate printed as a percentage (`19,0%`, `A 19%`, `20.00 %`, `8.625%`).
+const RATE = /(?<![\p{N}.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?%/gu;
+const RATE_ONE = new RegExp(RATE.source, 'u');
+
+/**
+ * The tax summary of a receipt, read by its arithmetic rather than its words, so that it reads
+ * alike in every language and layout (`A= 19,0% 2,09 0,40 2,49`, `TVA 5,50% 8,95 0,49`,
+ * `10% 8,18 0,82`, `VAT A 20% 1.25 6.25`, `SALES TAX 8.625% 0.90`): a row with one rate and the
+ * figures that agree with it, net x rate = tax, or gross x rate / (100 + rate) = tax, to the cent.
+ * A row with the rate and a single figure is taken as that rate's tax when `taxWord` says the row
+ * names a tax. Rows at 0% are kept (they add nothing).
+ */
+export function readTaxRows(doc: DocumentText, decimal: DecimalMark | undefined, taxWord: (row: Row) => boolean): TaxRow[] {
+  const out: TaxRow[] = [];
+  for (const row of doc.rows) {
+    const text = row.lines.map((l) => l.text).join('  ');
+    const rates = [...text.matchAll(RATE)];
+    if (rates.length !== 1) continue;
+    const rate = Number(rates[0][1].replace(',', '.'));
+    if (!(rate >= 0 && rate <= 30)) continue;
+    const rateLine = row.lines.find((l) => RATE_ONE.test(l.text)) as Line;
+    const rateMatch = RATE_ONE.exec(rateLine.text) as RegExpExecArray;
+    const rateAt = { line: rateLine, start: rateMatch.index, end: rateMatch.index + rateMatch[0].length };
+    // The row's figures with cents, the rate's own digits left out.
+    const figures: { value: number; line: Line; start: number; end: number }[] = [];
+    for (const line of row.lines) {
+      const blanked = line.text.replace(RATE, (m) => ' '.repeat(m.length));
+      for (const a of findAmounts(blanked, { decimal })) if (a.decimal !== null && a.value >= 0) figures.push({ value: a.value, line, start: a.start, end: a.end });
+    }
+    const found = agreeing(rate, figures);
+    if (found) out.push({ rate, ...found, rateAt });
+    else if (figures.length === 1 && taxWord(row)) out.push({ rate, tax: figures[0].value, net: null, gross: null, line: figures[0].line, start: figures[0].start, end: figures[0].end, rateAt });
+  }
+  return out;
+}
+
+type Figure = { value: number; line: Line; start: number; end: number };
+
+/** The tax among the figures, with the net or gross amount it agrees with. */
+function agreeing(rate: number, figures: readonly Figure[]): Omit<TaxRow, 'rate' | 'rateAt'> | null {
+  if (rate === 0) return null;
+  const close = (a: number, b: number) => Math.abs(a - b) <= 0.011 + 0.0005 * Math.abs(b);
+  for (const tax of figures) {
+    for (const other of figures) {
+      if (other === tax || other.value <= tax.value) continue;
+      const gross = figures.find((g) => g !== tax && g !== other && close(g.value, other.value + tax.value));
+      if (close((other.value * rate) / 100, tax.value)) return { tax: tax.value, net: other.value, gross: gross?.value ?? null, line: tax.line, start: tax.start, end: tax.end };
+      if (close((other.value * rate) / (100 + rate), tax.value)) return { tax: tax.value, net: null, gross: other.value, line: tax.line, start: tax.start, end: tax.end };
+    }
+  }
+  return null;
+}
+
+/**
+ * Candidates for a template's tax fields from the tax summary: the tax amount is the sum of its
+ * rows' taxes, the rate the one rate where a single one carries tax.
+ */
+export function taxCandidates(field: 'tax_amount' | 'tax_rate', rows: readonly TaxRow[]): Candidate[] {
+  const taxed = rows.filter((r) => r.tax > 0);
+  if (taxed.length === 0) return [];
+  const first = taxed[0];
+  const base = { line: first.line, start: first.start, end: first.end, label: null, relation: 'anywhere' as const };
+  if (field === 'tax_amount') {
+    const sum = Math.round(taxed.reduce((s, r) => s + r.tax, 0) * 100) / 100;
+    return [{ ...base, value: sum, raw: first.line.text.slice(first.start, first.end), score: taxed.length > 1 ? 0.85 : 0.8 }];
+  }
+  const rates = [...new Set(taxed.map((r) => r.rate))];
+  const at = first.rateAt;
+  return rates.length === 1 ? [{ ...base, line: at.line, start: at.start, end: at.end, value: rates[0], raw: at.line.text.slice(at.start, at.end), score: 0.8 }] : [];
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { parseClientOcr } from '../../engine/src/extract/client-ocr.js';
+import { templateVersion } from '../../engine/src/extract/document-type.js';
+import { extractFromText } from '../../engine/src/extract/extract-text.js';
+import { slipClientOcr } from '../support/slip-text.js';
+
+const read = (text: string) => extractFromText({ pages: parseClientOcr(slipClientOcr(text)).pages }, templateVersion('retail_receipt'), { now: new Date('2026-11-25T12:00:00Z') });
+
+// Till receipts in the layouts of the countries counter staff meet: the total, never the cash
+// handed over or the change; the tax summary read into the tax fields.
+describe('retail receipts across Europe and the US', () => {
+  it('reads a German till receipt (two VAT rates in a Netto/Steuer/Brutto table)', () => {
+    const ex = read(`        REWE Markt GmbH
+      Hauptstraße 12
+       80331 München
+     UID Nr.: DE812706034
+                              EUR
+BIO BANANEN                  1,99 B
+VOLLMILCH 3,5%               1,29 B
+SPUELMITTEL                  2,49 A
+--------------------------------------
+SUMME                 EUR    5,77
+======================================
+Geg. BAR              EUR   10,00
+Rückgeld BAR          EUR    4,23
+
+Steuer  %     Netto    Steuer    Brutto
+A=     19,0%    2,09     0,40      2,49
+B=      7,0%    3,07     0,21      3,28
+Gesamtbetrag    5,16     0,61      5,77
+
+14.03.2025  10:42   Bon-Nr.:4711`);
+    expect(ex.data.amount).toBe(5.77);
+    expect(ex.data.amount_tendered).toBe(10);
+    expect(ex.data.change).toBe(4.23);
+    expect(ex.data.tax_amount).toBe(0.61);
+    expect(ex.data.tax_rate).toBe(null);
+  });
+
+  it('reads a French ticket (TVA table with HT)', () => {
+    const ex = read(`     CARREFOUR CITY
+  25 RUE DE LA REPUBLIQUE
+      69002 LYON
+   SIRET 452 123 456 00012
+PAIN COMPLET              2,10
+FROMAGE COMTE             6,45
+EAU MINERALE 1,5L         0,89
+--------------------------------
+TOTAL TTC                 9,44
+ESPECES                  20,00
+RENDU                    10,56
+--------------------------------
+TVA    TAUX     HT      TVA
+A      5,50%   8,95    0,49
+TOTAL          8,95    0,49
+LE 14/03/2025 A 18:22  TICKET 0042`);
+    expect(ex.data.amount).toBe(9.44);
+    expect(ex.data.amount_tendered).toBe(20);
+    expect(ex.data.change).toBe(10.56);
+    expect(ex.data.tax_amount).toBe(0.49);
+    expect(ex.data.tax_rate).toBe(5.5);
+  });
+
+  it('reads a Spanish factura simplificada (IVA base and cuota)', () => {
+    const ex = read(`   SUPERMERCADOS LUNA S.L.
+   CALLE MAYOR 5
+   28013 MADRID
+   NIF B12345678
+LECHE ENTERA           0,95
+PAN BARRA              0,60
+ACEITE OLIVA 1L        7,45
+TOTAL               9,00 EUR
+EFECTIVO           10,00
+CAMBIO              1,00
+IVA    BASE    CUOTA
+10%    8,18    0,82
+FECHA 02/04/2025 HORA 18:05
+FACTURA SIMPLIFICADA 2025/00123`);
+    expect(ex.data.amount).toBe(9);
+    expect(ex.data.amount_tendered).toBe(10);
+    expect(ex.data.change).toBe(1);
+    expect(ex.data.tax_amount).toBe(0.82);
+    expect(ex.data.tax_rate).toBe(10);
+  });
+
+  it('reads an Italian documento commerciale (di cui IVA)', () => {
+    const ex = read(`     BAR PASTICCERIA ROMA
+   VIA TOSCANA 10 00187 ROMA
+      P.IVA 01234567890
+         DOCUMENTO COMMERCIALE
+      di vendita o prestazione
+DESCRIZIONE          IVA   Prezzo(€)
+CAPPUCCINO           10%        1,50
+CORNETTO             10%        1,30
+SPREMUTA             10%        3,00
+TOTALE COMPLESSIVO              5,80
+di cui IVA                      0,53
+PAGAMENTO CONTANTE             10,00
+RESTO                           4,20
+30-09-2025 08:12
+DOCUMENTO N. 0042-0007`);
+    expect(ex.data.amount).toBe(5.8);
+    expect(ex.data.amount_tendered).toBe(10);
+    expect(ex.data.change).toBe(4.2);
+    expect(ex.data.tax_amount).toBe(0.53);
+  });
+
+  it('reads a UK receipt (VAT rate, VAT and net)', () => {
+    const ex = read(`        TESCO EXPRESS
+     45 HIGH STREET
+     LEEDS LS1 4AB
+   VAT NO: GB 220 4302 31
+MILK 2 PINTS               1.45
+BREAD WHITE                1.10
+WINE RED                   7.50
+BALANCE DUE               10.05
+CASH                      20.00
+CHANGE                     9.95
+VAT RATE  VAT    NET
+A 20%     1.25   6.25
+Z 0%      0.00   2.55
+05/06/2025 09:41  TILL 3`);
+    expect(ex.data.amount).toBe(10.05);
+    expect(ex.data.amount_tendered).toBe(20);
+    expect(ex.data.change).toBe(9.95);
+    expect(ex.data.tax_amount).toBe(1.25);
+    expect(ex.data.tax_rate).toBe(20);
+  });
+
+  it('reads a US receipt (sales tax with its rate)', () => {
+    const ex = read(`        WALGREENS #4521
+     1200 MARKET ST
+  SAN FRANCISCO CA 94102
+SHAMPOO               6.99
+TOOTHPASTE            3.49
+SUBTOTAL             10.48
+SALES TAX 8.625%      0.90
+TOTAL                11.38
+CASH                 20.00
+CHANGE                8.62
+06/12/2025 14:02`);
+    expect(ex.data.amount).toBe(11.38);
+    expect(ex.data.amount_tendered).toBe(20);
+    expect(ex.data.change).toBe(8.62);
+    expect(ex.data.tax_amount).toBe(0.9);
+    expect(ex.data.tax_rate).toBe(8.625);
+    expect(ex.data.subtotal).toBe(10.48);
+  });
+});
