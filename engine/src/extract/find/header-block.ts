@@ -3,7 +3,7 @@ import { unionBox } from '../layout/document-text.js';
 import { findDates } from '../normalize/date.js';
 import { digitsInWords } from './digits-in-words.js';
 import { endsWithHouseNumber, EXTRA_LEGAL_FORMS, isBranchRow, isEuropeanPostcodeTown, isEuropeanStreet } from './address-words.js';
-import { isSlipRow } from './slip-words.js';
+import { isPaymentRow, isSlipRow } from './slip-words.js';
 
 /** The issuer's name and address as the top of the first page prints them. */
 export interface HeaderBlock {
@@ -74,7 +74,11 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
   }
   const limit = firstBody === -1 ? rows.length : firstBody;
   let i = 0;
-  while (i < limit && !((kind(i) === 'text' || (kind(i) === 'address' && hasLegalForm(texts[i]))) && isNameLike(nameText(texts[i])))) i++;
+  while (i < limit && !((kind(i) === 'text' || (kind(i) === 'address' && hasLegalForm(texts[i]))) && isNameLike(nameText(texts[i])))) {
+    // Past a row of the payment itself (`Beleg-Nr. 6165`, a card number) no name follows.
+    if (isPaymentRow(texts[i])) return { name: null, address: null };
+    i++;
+  }
   if (i >= limit) return { name: null, address: null };
   let end = i;
   while (end < rows.length && kind(end) !== 'body') end++;

@@ -1,5 +1,7 @@
+import type { Line } from '../layout/document-text.js';
+import { LabelFinder } from '../layout/labels.js';
 import { findCardMasks } from '../normalize/card.js';
-import { SCHEME_NAMES } from '../vocabulary/vocabulary.js';
+import { labelWords, SCHEME_NAMES } from '../vocabulary/vocabulary.js';
 import { enumMatches } from './enum-words.js';
 
 /**
@@ -35,8 +37,38 @@ const SLIP_CONCEPTS: readonly string[] = [
 export function isSlipRow(text: string): boolean {
   const letters = text.replace(/[^\p{L}]/gu, '').length;
   if (letters === 0) return false;
-  if (findCardMasks(text).length > 0) return true;
+  if (findCardMasks(text).length > 0 || opensWithSlipLabel(text, SLIP_LABELLED)) return true;
   let covered = 0;
   for (const m of enumMatches(text, SLIP_CONCEPTS)) covered += m.raw.replace(/[^\p{L}]/gu, '').length;
   return covered >= letters;
+}
+
+/**
+ * A row of the payment itself: a masked card number, or a terminal's number after its label
+ * (`Trace-Nr. 038457`, `TID: 52001234`). No merchant's name comes after one: a slip block printed
+ * inside a till receipt starts with these and has no name of its own. (Receipt and reference
+ * numbers are left out: some tills print them above the name.)
+ */
+export function isPaymentRow(text: string): boolean {
+  return findCardMasks(text).length > 0 || opensWithSlipLabel(text, TERMINAL_LABELLED);
+}
+
+/** Fields a terminal prints as `label value` rows, whose labels open no merchant's name. */
+const SLIP_LABELLED = ['receipt_number', 'trace_number', 'terminal_id', 'merchant_id', 'auth_code', 'rrn', 'batch_number', 'application_id', 'card_last_four', 'amount'];
+
+/** Fields only a payment terminal prints. */
+const TERMINAL_LABELLED = ['trace_number', 'terminal_id', 'merchant_id', 'auth_code', 'application_id'];
+
+const finders = new Map<readonly string[], LabelFinder>();
+
+/** The row opens with the label of one of `fields` and a figure follows (`Beleg-Nr. 6165`, `TID: 52001234`). */
+function opensWithSlipLabel(text: string, fields: readonly string[]): boolean {
+  if (!/\d/.test(text)) return false;
+  let finder = finders.get(fields);
+  if (!finder) {
+    finder = new LabelFinder(fields.map((path) => ({ path, aliases: labelWords(path) })));
+    finders.set(fields, finder);
+  }
+  const line = { index: 0, page: 1, source: 'client_ocr', text, confidence: 1, box: { x: 0, y: 0, width: 1, height: 1 }, words: [], row: 0, size: 1 } as Line;
+  return finder.inLine(line).some((h) => h.leading && /\d/.test(text.slice(h.end)));
 }
