@@ -35,6 +35,7 @@ Gesamtbetrag    5,16     0,61      5,77
     expect(ex.data.change).toBe(4.23);
     expect(ex.data.tax_amount).toBe(0.61);
     expect(ex.data.tax_rate).toBe(null);
+    expect((ex.data.line_items as { description: string }[]).map((i) => i.description)).toEqual(['BIO BANANEN', 'VOLLMILCH 3,5%', 'SPUELMITTEL']);
   });
 
   it('reads a French ticket (TVA table with HT)', () => {
@@ -59,6 +60,11 @@ LE 14/03/2025 A 18:22  TICKET 0042`);
     expect(ex.data.change).toBe(10.56);
     expect(ex.data.tax_amount).toBe(0.49);
     expect(ex.data.tax_rate).toBe(5.5);
+    expect((ex.data.line_items as { description: string; amount: number }[]).map((i) => [i.description, i.amount])).toEqual([
+      ['PAIN COMPLET', 2.1],
+      ['FROMAGE COMTE', 6.45],
+      ['EAU MINERALE 1,5L', 0.89],
+    ]);
   });
 
   it('reads a Spanish factura simplificada (IVA base and cuota)', () => {

@@ -254,9 +254,21 @@ function rowAmounts(row: Row, ctx: { decimal?: DecimalMark }): RowAmount[] {
 }
 
 function firstRowAfterHeader(doc: DocumentText): number {
-  // Without a table header, items start after the first row with a date or a document number.
+  // Without a table header, items start after the first row with a date or a document number;
+  // on tills that print the date at the foot (most of Europe's), at the first of two item rows in
+  // a row (words, then a price) above it.
   const at = doc.rows.findIndex((row) => /\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\b(NO|#)\b/iu.test(row.lines.map((l) => l.text).join(' ')));
+  const limit = at >= 0 ? at : doc.rows.length;
+  for (let i = 0; i + 1 < limit; i++) if (isItemRow(doc.rows[i]) && isItemRow(doc.rows[i + 1])) return i;
   return at >= 0 ? at + 1 : 0;
+}
+
+// Words, then a price with cents at the row's end (a tax class letter may follow: `1,99 B`).
+const ITEM_ROW = /^\p{L}[^\n]*\p{L}[^\n]*\s\d{1,5}[.,]\d{2}(?:\s?[A-Z*]{1,2})?$/u;
+
+function isItemRow(row: Row): boolean {
+  const text = row.lines.map((l) => l.text).join(' ').trim();
+  return ITEM_ROW.test(text) && !END_OF_ITEMS.test(compact(text));
 }
 
 /** A cell of words that can describe an item: not a code, a figure or a quantity with its unit (`20 Stk`, `3 Std`). */
@@ -266,5 +278,6 @@ function isDescription(line: Line): boolean {
 
 function stripNumbers(text: string): string {
   // Keep the words; drop trailing prices and the codes printed before them.
-  return text.replace(/(\s+[-\u2212]?\d[\d.,]*\s*[A-Z]?)+$/u, '').trim() || text.trim();
+  // A tax class letter stands apart from the price (`1,99 B`); a unit glued to a figure is the item's (`1,5L`).
+  return text.replace(/(\s+[-\u2212]?\d[\d.,]*(?:\s[A-Z])?(?![\p{L}]))+$/u, '').trim() || text.trim();
 }
