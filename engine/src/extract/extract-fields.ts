@@ -11,6 +11,7 @@ import { labelledCandidates, shapedCandidates, titleCandidates, type Candidate }
 import { aidCandidates, inferredCandidates, schemeCandidates } from './find/card-fields.js';
 import { claimedSpans, isClaimed } from './find/claimed-spans.js';
 import { readTaxRows, taxCandidates, type TaxRow } from './find/tax-lines.js';
+import { conversionCandidates, readConversion } from './find/dcc.js';
 import { valueKind, type ValueKind } from './find/field-kinds.js';
 import { completeParty, findHeaderBlock, linesBox } from './find/header-block.js';
 import { sectionCandidates } from './find/party-section.js';
@@ -111,6 +112,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   // The tax summary, read once where a field asks for it.
   let taxes: TaxRow[] | null = null;
   const taxRows = () => (taxes ??= readTaxRows(doc, decimal, (row) => row.lines.some((l) => hitsOnLine(l).some((h) => h.path === 'tax_amount'))));
+  const conversion = readConversion(doc, decimal);
   const ranked = new Map<string, Candidate[]>();
   const decidedByModel = new Set<string>();
   for (const f of scalars) {
@@ -122,6 +124,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     const shaped = kind === 'enum' || (kind === 'boolean' ? f.name === 'approved' : firstOfKind.get(kind) === f.path);
     if (shaped) list.push(...shapedCandidates(doc, kind, f.field, ctx));
     if (f.name === 'application_id') list.push(...aidCandidates(doc));
+    if (firstOfKind.get(kind) === f.path && kind === 'currency') list.push(...conversionCandidates(kind, conversion));
     if ((f.name === 'tax_amount' || f.name === 'tax_rate') && !f.path.includes('.')) list.push(...taxCandidates(f.name, taxRows()));
     if (f.name === 'card_scheme' && kind === 'enum') list.push(...schemeCandidates(doc, f.field.values ?? []));
     // A party's name under its section heading (`Verkäufer`, `Bill To`).
@@ -140,12 +143,18 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     }
     list = list.filter((c) => c.label !== null || !claimedByOther(c, f.path, ranked));
     rankCandidates(kind, list, doc);
+    // A currency conversion: the amount charged to the card, in its currency (after the totals'
+    // ranking, which weighs unlabelled figures down).
+    if (firstOfKind.get(kind) === f.path && kind === 'total' && conversion) {
+      list.push(...conversionCandidates(kind, conversion));
+      sortCandidates(list);
+    }
     if (kind === 'total' || kind === 'money') {
       // A figure next to the label of a field that is no amount (a receipt number, the card's
       // digits) is never one, whatever its shape; beside cash handed over or given back it is
       // the total only where nothing better is found (paid exact, `CASH 9.00`). Both still counted
       // as the same figure printed again while ranking.
-      list = list.filter((c) => c.label?.path === f.path || !isClaimed(claimed, c));
+      list = list.filter((c) => c.label?.path === f.path || c.relation === 'arithmetic' || !isClaimed(claimed, c));
       for (const c of list) if (c.label?.path !== f.path && isClaimed(tendered, c)) c.score *= 0.5;
       sortCandidates(list);
     }
@@ -194,7 +203,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
       support,
       rule: agreed.has(f.path),
       ocr: top.line.confidence,
-      labelled: top.label !== null || top.relation === 'header' || top.relation === 'title' || top.relation === 'model',
+      labelled: top.label !== null || top.relation === 'header' || top.relation === 'title' || top.relation === 'model' || top.relation === 'arithmetic',
       page: pageQuality,
       complete: kind === 'party_name' || kind === 'party_address' ? completeParty(kind, String(top.value)) : true,
       characters: top.raw.replace(/[^\p{L}\p{N}]/gu, '').length,
@@ -284,7 +293,10 @@ function planFor(definition: Definition): FieldPlan {
   const scalars = scalarFields(definition.fields);
   // A field's own aliases, and every language's labels for a field of that name (vocabulary/);
   // the labels of figures that are never a total are found too, under paths no field has (`~change`).
-  const sets = scalars.map((f) => ({ path: f.path, aliases: [...(f.field.aliases ?? []), ...(f.path.includes('.') ? [] : labelWords(VOCABULARY_KEY[f.name] ?? f.name))] }));
+  // On a document with items (a till receipt, an invoice), `amount` is the total, labelled as one.
+  const itemized = Object.values(definition.fields).some((f) => f.type === 'array');
+  const keyOf = (name: string) => (itemized && name === 'amount' ? 'total' : (VOCABULARY_KEY[name] ?? name));
+  const sets = scalars.map((f) => ({ path: f.path, aliases: [...(f.field.aliases ?? []), ...(f.path.includes('.') ? [] : labelWords(keyOf(f.name)))] }));
   const finder = new LabelFinder([
     ...sets.filter((s) => s.aliases.length > 0),
     ...NOT_TOTAL_LABELS.filter((n) => !scalars.some((f) => (VOCABULARY_KEY[f.name] ?? f.name) === n)).map((n) => ({ path: `~${n}`, aliases: labelWords(n) })),

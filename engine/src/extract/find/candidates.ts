@@ -17,8 +17,8 @@ export interface Candidate {
   start: number;
   end: number;
   label: LabelHit | null;
-  /** How it was found: next to a label, anywhere by its shape, from the header block or the title line, or proposed by the layout model. */
-  relation: Relation | 'anywhere' | 'header' | 'title' | 'model';
+  /** How it was found: next to a label, anywhere by its shape, from the header block or the title line, proposed by the layout model, or by the slip's arithmetic (a currency conversion). */
+  relation: Relation | 'anywhere' | 'header' | 'title' | 'model' | 'arithmetic';
   /** Every line a value over several lines was read from (header and model candidates); `line` holds their union box. */
   lines?: Line[];
   /** The layout model's probability that its lines hold the field's role (when the model ran). */

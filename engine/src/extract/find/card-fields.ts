@@ -39,13 +39,19 @@ export function schemeCandidates(doc: DocumentText, values: readonly string[]): 
 
 /**
  * What a slip says without a word for it, asked only where no word was found: an authorisation
- * code is issued only for an approved payment (a declined word would have been read first), and
- * an AID is read from a chip (a contactless or swiped card would say so).
+ * code is issued only for an approved payment (a declined word would have been read first), a
+ * card scheme or number means a card payment, and an AID is read from a chip (a contactless or
+ * swiped card would say so).
  */
 export function inferredCandidates(name: string, ranked: ReadonlyMap<string, readonly Candidate[]>, doc: DocumentText): Candidate[] {
   if (name === 'approved') {
     const auth = ranked.get('auth_code')?.[0];
     return auth?.label && /\d/.test(String(auth.value)) ? [{ ...auth, value: true, label: null, relation: 'anywhere', score: 0.35 }] : [];
+  }
+  // A slip that shows a card scheme or a card number was paid by card.
+  if (name === 'payment_method') {
+    const card = ranked.get('card_scheme')?.[0] ?? ranked.get('card_last_four')?.[0];
+    return card ? [{ ...card, value: 'card', score: 0.4 }] : [];
   }
   if (name === 'entry_method') {
     const aid = aidCandidates(doc)[0];

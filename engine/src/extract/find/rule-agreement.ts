@@ -52,6 +52,9 @@ export function agreeOnRules(rules: readonly RuleDefinition[], ranked: Ranked): 
         for (let k = 0; k < paths.length - 1; k++) sum += signs[k] * ((pick[k]?.value as number | undefined) ?? 0);
         if (Math.abs(sum - (total.value as number)) > tolerance) return;
         if (pick.slice(0, -1).every((c) => c === null)) return;
+        // One printed figure read as a term and as the total proves nothing (`VALOR COMPRA 5,75`
+        // as the base and as the amount, the cashback left out).
+        if (pick.slice(0, -1).some((c) => c !== null && c.line === total.line && c.start === total.start)) return;
         for (const k of standIn) if (pick[k]?.value === total.value || !((pick[k]?.value as number) > 0) || pick.slice(0, -1).filter((c) => c !== null).length < 2) return;
         // Each field moved keeps at least half its first choice's score, unless a stand-in explains
         // it (the total is the printed figure plus labelled adjustments).

@@ -28,6 +28,7 @@ export interface ParseContext {
   country?: string;
 }
 
+const SPACE_GROUPED = /(?<![\p{N}.,])(\d{1,3}(?: \d{3})+,\d{2})(?![\p{N}])/u;
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 const IBAN = /(?<![A-Z0-9])([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)(?![A-Z0-9])/g;
 const BIC = /(?<![A-Z0-9])([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![A-Z0-9])/g;
@@ -43,10 +44,22 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
     case 'total':
     case 'number':
     case 'integer': {
+      // A colon between a word and a figure parts a label from it (`Belopp:1016,95`), unlike one between figures (a time).
+      text = text.replace(/(?<=\p{L}):(?=\d)/gu, ' ');
       const all = findAmounts(text, { decimal: ctx.decimal });
       const out: ReadValue[] = [];
+      // Beside its label on a document with decimal commas, thousands parted by plain spaces
+      // are one figure (`Totalt 2 500,00`, `KWOTA 2 181,11 zł`); elsewhere plain spaces part
+      // columns (`2 100.00` is a quantity and a price).
+      const grouped = labelled && ctx.decimal === ',' ? SPACE_GROUPED.exec(text) : null;
+      if (grouped) {
+        const value = Number(grouped[1].replace(/ /g, '').replace(',', '.'));
+        return [{ value, raw: grouped[1], start: grouped.index, end: grouped.index + grouped[1].length, quality: 1 }];
+      }
       for (const a of all) {
         if (kind === 'integer' && !Number.isInteger(a.value)) continue;
+        // Seven or more digits in a run, without a mark, are a number (a card, a reference), not money.
+        if ((kind === 'money' || kind === 'total') && /\d{7,}/.test(a.raw) && a.decimal === null) continue;
         const cents = a.decimal !== null;
         const quality = (a.ambiguous ? 0.6 : 1) * (kind === 'money' || kind === 'total' ? (cents ? 1 : 0.55) : 1);
         out.push({ value: a.value, raw: a.raw, start: a.start, end: a.end, quality });

@@ -1,0 +1,63 @@
+import type { DocumentText, Line } from '../layout/document-text.js';
+import { findAmounts, type DecimalMark } from '../normalize/amount.js';
+import { isCurrencyCode } from '../known-lists.js';
+import type { Candidate } from './candidates.js';
+
+/** A slip's dynamic currency conversion: the amount charged to the card, in the card's currency. */
+export interface Conversion {
+  amount: number;
+  currency: string;
+  line: Line;
+  start: number;
+  end: number;
+}
+
+// An exchange rate as terminals print it: `1 GBP = 1.2731 USD`, `KURS 1 EUR = 0,9868 CHF`.
+const RATE = /(?<![\p{N}.,])1(?:[.,]0+)?\s*([A-Z]{3})\s*=\s*(\d+[.,]\d+)\s*([A-Z]{3})(?![\p{L}])/u;
+
+/**
+ * Dynamic currency conversion read by its arithmetic, whatever the slip's words: an exchange rate
+ * line, and two of the slip's amounts that it turns one into the other (local x rate = card, to
+ * the cent). The converted one is what the card is charged, in the rate's other currency (the
+ * local price is not the amount).
+ */
+export function readConversion(doc: DocumentText, decimal: DecimalMark | undefined): Conversion | null {
+  let rate: { from: string; to: string; value: number; row: number } | null = null;
+  for (const line of doc.lines) {
+    const m = RATE.exec(line.text);
+    if (m && isCurrencyCode(m[1]) && isCurrencyCode(m[3]) && m[1] !== m[3]) {
+      rate = { from: m[1], to: m[3], value: Number(m[2].replace(',', '.')), row: line.row };
+      break;
+    }
+  }
+  if (!rate || !(rate.value > 0)) return null;
+  const amounts: { value: number; line: Line; start: number; end: number }[] = [];
+  for (const line of doc.lines) {
+    if (RATE.test(line.text)) continue;
+    // A colon glued to a figure (`Belopp:1016,95`) parts a label from it here.
+    for (const a of findAmounts(line.text.replace(/:/g, ' '), { decimal })) if (a.decimal !== null && a.value > 0) amounts.push({ value: a.value, line, start: a.start, end: a.end });
+  }
+  const close = (a: number, b: number) => Math.abs(a - b) <= 0.011 + 0.0005 * Math.abs(b);
+  // Terminals quote the rate as one unit of the local currency in the card's (`1 GBP = 1.2731
+  // USD` on a British terminal charging a US card): local x rate first; the other way round only
+  // where no pair reads so.
+  for (const [times, currency] of [
+    [rate.value, rate.to],
+    [1 / rate.value, rate.from],
+  ] as const) {
+    for (const card of amounts) {
+      for (const local of amounts) {
+        if (local !== card && close(local.value * times, card.value)) return { amount: card.value, currency, line: card.line, start: card.start, end: card.end };
+      }
+    }
+  }
+  return null;
+}
+
+/** The converted amount, or its currency, as a candidate above any label's: the arithmetic is the evidence. */
+export function conversionCandidates(field: 'total' | 'currency', conversion: Conversion | null): Candidate[] {
+  if (!conversion) return [];
+  const { line, start, end } = conversion;
+  const value = field === 'total' ? conversion.amount : conversion.currency;
+  return [{ value, raw: line.text.slice(start, end), line, start, end, label: null, relation: 'arithmetic', score: 1.2 }];
+}
