@@ -60,7 +60,7 @@ export const PAYMENT_RECEIPT: Definition = {
       description: 'How the cardholder was verified.',
       aliases: ['PIN Verified', 'Signature', 'No CVM'],
     },
-    approved: { type: 'boolean', description: 'Whether the transaction was approved.', aliases: ['Approved', 'Declined', 'Approval'] },
+    approved: { type: 'boolean', description: 'Whether the transaction was approved.', aliases: ['Status', 'Result', 'Response', 'Approval'] },
   },
   rules: [
     { name: 'date_not_in_future', kind: 'not_in_future', field: 'transaction_date', description: 'A slip cannot be dated after today.' },

@@ -18,6 +18,7 @@ export type ValueKind =
   | 'boolean'
   | 'text'
   | 'document_number'
+  | 'identifier'
   | 'phone'
   | 'tax_id'
   | 'email'
@@ -32,6 +33,9 @@ const PARTY_NAMES = /^(merchant|merchant_name|store|store_name|shop|shop_name|co
 const PARTY_ADDRESSES = /^(merchant_address|store_address|shop_address|company_address|supplier_address|seller_address|vendor_address|issuer_address|address)$/;
 // The document's own number: read as one token, and from a title line (`Rechnung Nr. 123 vom ...`).
 const DOCUMENT_NUMBERS = /^(invoice|receipt|bill|document|credit_note|transaction)_(number|no|num|id)$/;
+// Other numbers a document prints after a label (a terminal, a merchant, a batch): read like the
+// document's own number (a token with a digit), never from a title line.
+const IDENTIFIERS = /(^|_)(id|number|no|num|nr)$/;
 const TOTALS = /^(amount|total|total_amount|grand_total|total_paid|amount_total)$/;
 
 export function valueKind(name: string, field: FieldDefinition): ValueKind {
@@ -57,6 +61,7 @@ export function valueKind(name: string, field: FieldDefinition): ValueKind {
       if (/(^|_)(bic|swift)$/.test(name)) return 'bic';
       if (/last_four|last_4|card_last_digits/.test(name)) return 'card_last_four';
       if (DOCUMENT_NUMBERS.test(name) && !field.pattern) return 'document_number';
+      if (IDENTIFIERS.test(name) && !field.pattern) return 'identifier';
       return 'text';
     default:
       return 'text';

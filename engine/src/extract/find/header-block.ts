@@ -143,7 +143,7 @@ function isPostcodeTown(text: string): boolean {
   return POSTCODE_TOWN.test(text) || isEuropeanPostcodeTown(text);
 }
 
-function rowKind(text: string): RowKind {
+export function rowKind(text: string): RowKind {
   const compact = text.toUpperCase().replace(/\s+/g, '');
   if (compact.replace(/[^\p{L}\p{N}]/gu, '').length < 3) return 'noise';
   if (BOILERPLATE.test(text)) return 'noise';
@@ -163,7 +163,8 @@ function rowKind(text: string): RowKind {
   if (isBranchRow(text)) return 'registration';
   if (isEuropeanStreet(bare) || isEuropeanPostcodeTown(bare)) return 'address';
   // A company name with its registration number is not an address line.
-  if (STREET.test(bare) || STREET_COMPACT.test(bare.toUpperCase().replace(/\s+/g, '')) || POSTCODE.test(bare)) return 'address';
+  // The town with its postcode, tested on the whole row (a US ZIP after the state reads as a number the bare name drops).
+  if (STREET.test(bare) || STREET_COMPACT.test(bare.toUpperCase().replace(/\s+/g, '')) || POSTCODE.test(bare) || POSTCODE_TOWN.test(text)) return 'address';
   return 'text';
 }
 

@@ -24,6 +24,8 @@ const SEPARATORS = /^(?:[\s:;=#>|–]|[.-](?!\d))+/u;
  * two rows), as forms and invoice headers print values under their labels.
  */
 export function valueSlots(doc: DocumentText, hit: LabelHit, labelsOnLine: readonly LabelHit[]): ValueSlot[] {
+  const paired = pairedSlot(doc, hit, labelsOnLine);
+  if (paired) return [paired];
   const slots: ValueSlot[] = [];
   const line = hit.line;
   const next = labelsOnLine.filter((h) => h.start >= hit.end).sort((a, b) => a.start - b.start)[0];
@@ -55,4 +57,35 @@ export function valueSlots(doc: DocumentText, hit: LabelHit, labelsOnLine: reado
     }
   }
   return slots;
+}
+
+// Two values printed as one, parted by a slash (`958792/000544`).
+const PAIR = /^\s*([\p{L}\p{N}-]+)\s*\/\s*([\p{L}\p{N}-]+)/u;
+
+/**
+ * Two labels joined by a slash take their values in the same order from a pair joined by one
+ * (`STAN/BATCH 958792/000544`, `TRACE #/BATCH # 234280/768`): the first label the first value,
+ * the second the second. Null where the hit is not half of such a pair.
+ */
+function pairedSlot(doc: DocumentText, hit: LabelHit, labelsOnLine: readonly LabelHit[]): ValueSlot | null {
+  const text = hit.line.text;
+  const sorted = [...labelsOnLine].sort((a, b) => a.start - b.start);
+  const at = sorted.findIndex((h) => h.start === hit.start && h.path === hit.path);
+  // The other half: a label right after this one across a slash, or right before it.
+  const joined = (a: LabelHit, b: LabelHit) => /^[\s#.:]*\/[\s#.:]*$/u.test(text.slice(a.end, b.start));
+  const next = sorted.slice(at + 1).find((h) => h.start >= hit.end && h.path !== hit.path);
+  const prev = [...sorted.slice(0, at)].reverse().find((h) => h.end <= hit.start && h.path !== hit.path);
+  const first = next && joined(hit, next) ? hit : prev && joined(prev, hit) ? prev : null;
+  if (!first) return null;
+  const second = first === hit ? (next as LabelHit) : hit;
+  // The pair stands after the second label, on its line or in the next line to its right.
+  const rest = text.slice(second.end);
+  const right = doc.rows[hit.line.row].lines.find((l) => l.box.x > hit.line.box.x && l !== hit.line);
+  const source = PAIR.test(rest.replace(/^[\s#.:=]+/u, '')) ? { line: hit.line, offset: second.end, text: rest } : right && PAIR.test(right.text) ? { line: right, offset: 0, text: right.text } : null;
+  if (!source) return null;
+  const lead = /^[\s#.:=]*/u.exec(source.text)?.[0].length ?? 0;
+  const m = PAIR.exec(source.text.slice(lead)) as RegExpExecArray;
+  const part = first === hit ? m[1] : m[2];
+  const start = source.offset + lead + (first === hit ? m[0].indexOf(m[1]) : m[0].lastIndexOf(m[2]));
+  return { line: source.line, start, end: start + part.length, text: part, relation: source.line === hit.line ? 'same_line' : 'right', step: 0 };
 }

@@ -16,7 +16,7 @@ export interface ParsedCardMask {
 
 // Digits and mask characters in groups; at least four mask characters or a lead word.
 // The printed lead digits may be grouped as the card is (`5412 75** ...`).
-const MASKED = /(?<![\p{L}\p{N}])((?:[0-9]{4}[ -]?[0-9]{0,2}[ -]?)?(?:[*xX#•.]{2,}[ -]?){1,4}[*xX#•.]*)([0-9]{4})(?![\p{N}])/gu;
+const MASKED = /(?<![\p{L}\p{N}])((?:[0-9]{4}[ -]?[0-9]{0,2}[ -]?)?(?:[*xX#•.]{2,}[ -]?){1,4}[*xX#•.]*[ -]?)([0-9]{4})(?![\p{N}])/gu;
 const ENDING = /\b(?:ending(?: in)?|ends in|last 4|last four)\s*[:#]?\s*([0-9]{4})(?![\p{N}])/giu;
 // An ellipsis character before the last four (`…1234`), as app-based printers write it.
 const ELLIPSIS = /…\s?([0-9]{4})(?![\p{N}])/gu;
