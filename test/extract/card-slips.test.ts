@@ -132,4 +132,73 @@ DENEGADA`);
     expect(ex.data.amount).toBe(45.2);
     expect(ex.data.card_last_four).toBe('5511');
   });
+
+  it('reads a currency conversion by its arithmetic: the amount charged in the card\'s currency, not the local price', () => {
+    const ex = read(`THE OLD ANCHOR
+SALE
+VISA ************1881
+AMOUNT            EUR 40.00
+RATE   1 EUR = 1.0850 USD
+TOTAL             USD 43.40
+APPROVED`);
+    expect(ex.data.amount).toBe(43.4);
+    expect(ex.data.currency).toBe('USD');
+  });
+
+  it('reads a Danish slip\'s kr as Danish crowns', () => {
+    const ex = read(`BAGERIET HJØRNET
+Vestergade 12
+8000 Aarhus C
+KØB
+Dankort/Visa
+Kort: ************4410
+BELØB:          125,00 kr.
+BETALING GODKENDT
+Gem kvitteringen`);
+    expect(ex.data.amount).toBe(125);
+    expect(ex.data.currency).toBe('DKK');
+    expect(ex.data.approved).toBe(true);
+  });
+
+  it('reads thousands parted by spaces beside a total\'s label on a comma-decimal slip', () => {
+    const ex = read(`SKLEP RTV NOWAK
+ul. Długa 8
+00-238 Warszawa
+SPRZEDAŻ
+MASTERCARD
+Karta: **** **** **** 2231
+KWOTA:         2 181,11 zł
+TRANSAKCJA ZAAKCEPTOWANA`);
+    expect(ex.data.amount).toBe(2181.11);
+    expect(ex.data.currency).toBe('PLN');
+  });
+
+  it('pairs slash-joined labels with slash-joined values, and keeps the total when the purchase and cashback lines are read', () => {
+    const ex = read(`MERCEARIA LUZ
+Rua do Carmo 7
+1200-093 Lisboa
+STAN/BATCH       123456/000789
+VALOR COMPRA              5,75
+NUMERARIO                50,00
+TOTAL                    55,75
+APROVADA`);
+    expect(ex.data.trace_number).toBe('123456');
+    expect(ex.data.batch_number).toBe('000789');
+    expect(ex.data.amount).toBe(55.75);
+    expect(ex.data.base_amount).toBe(5.75);
+  });
+
+  it('reads base amount and tip on a slip with a tip line', () => {
+    const ex = read(`LA TRATTORIA
+SALE
+SUBTOTAL                 20.00
+TIP                       3.00
+TOTAL               EUR  23.00
+AUTH CODE               A1B2C3
+APPROVED`);
+    expect(ex.data.base_amount).toBe(20);
+    expect(ex.data.tip).toBe(3);
+    expect(ex.data.amount).toBe(23);
+    expect(ex.data.auth_code).toBe('A1B2C3');
+  });
 });

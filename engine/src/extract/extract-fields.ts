@@ -12,6 +12,7 @@ import { aidCandidates, inferredCandidates, schemeCandidates } from './find/card
 import { claimedSpans, isClaimed } from './find/claimed-spans.js';
 import { readTaxRows, taxCandidates, type TaxRow } from './find/tax-lines.js';
 import { conversionCandidates, readConversion } from './find/dcc.js';
+import { documentCountry } from './find/document-country.js';
 import { valueKind, type ValueKind } from './find/field-kinds.js';
 import { completeParty, findHeaderBlock, linesBox } from './find/header-block.js';
 import { sectionCandidates } from './find/party-section.js';
@@ -98,9 +99,11 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   // Document-wide context: decimal mark, currency, the order its dates are written in.
   const allText = doc.lines.map((l) => l.text);
   const decimal = dominantDecimal(allText.flatMap((t) => findAmounts(t)));
-  const currency = documentCurrency(allText.flatMap((t) => findCurrencies(t)))?.code ?? null;
+  // The country the document's words name settles shared marks (`kr` in a Danish slip is DKK).
+  const country = documentCountry(allText);
+  const currency = documentCurrency(allText.flatMap((t) => findCurrencies(t, { country: country ?? undefined })))?.code ?? null;
   const dateOrder = documentDateOrder(allText.flatMap((t) => findDates(t)));
-  const ctx = { decimal, country: countryOf(currency) };
+  const ctx = { decimal, country: countryOf(currency) ?? country ?? undefined };
   const pageQuality = medianConfidence(doc.lines);
 
   const header = scalars.some((f) => ['party_name', 'party_address'].includes(kinds.get(f.path) as string)) ? findHeaderBlock(doc) : null;

@@ -24,6 +24,7 @@ const SLIP_CONCEPTS: readonly string[] = [
   'pre_authorization',
   'merchant_copy',
   'customer_copy',
+  'receipt_title',
   'card',
   ...SCHEME_NAMES,
 ];
@@ -35,6 +36,8 @@ const SLIP_CONCEPTS: readonly string[] = [
  * address, and after them the header is over.
  */
 export function isSlipRow(text: string): boolean {
+  // An amount alone on its row (`€1.45`, `148,70 €`): the payment, not an address line.
+  if (AMOUNT_ALONE.test(text.trim())) return true;
   const letters = text.replace(/[^\p{L}]/gu, '').length;
   if (letters === 0) return false;
   if (findCardMasks(text).length > 0 || opensWithSlipLabel(text, SLIP_LABELLED)) return true;
@@ -52,6 +55,8 @@ export function isSlipRow(text: string): boolean {
 export function isPaymentRow(text: string): boolean {
   return findCardMasks(text).length > 0 || opensWithSlipLabel(text, TERMINAL_LABELLED);
 }
+
+const AMOUNT_ALONE = /^(?:[\p{Sc}]\s?|[A-Z]{3}\s)?\d{1,3}(?:[ .,']?\d{3})*[.,]\d{2}(?:\s?[\p{Sc}]|\s[A-Z]{3}|\s?zł|\s?kr)?$/u;
 
 /** Fields a terminal prints as `label value` rows, whose labels open no merchant's name. */
 const SLIP_LABELLED = ['receipt_number', 'trace_number', 'terminal_id', 'merchant_id', 'auth_code', 'rrn', 'batch_number', 'application_id', 'card_last_four', 'amount'];

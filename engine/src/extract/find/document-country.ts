@@ -1,0 +1,60 @@
+import { compact } from '../layout/labels.js';
+import { LANGUAGES } from '../vocabulary/vocabulary.js';
+
+/** Where a language's slips come from, for the marks several countries share (`kr`, `$`). */
+const LANGUAGE_COUNTRY: Record<string, string> = { da: 'DK', nb: 'NO', sv: 'SE', fi: 'FI', pl: 'PL', pt: 'PT', nl: 'NL', it: 'IT', es: 'ES', fr: 'FR', de: 'DE' };
+
+// Card networks of one country: an `eftpos` slip is Australian, an `Interac` one Canadian.
+const NETWORK_COUNTRY: [RegExp, string][] = [
+  [/\bEFTPOS\b/iu, 'AU'],
+  [/\bINTERAC\b/iu, 'CA'],
+];
+
+let index: Map<string, string> | null = null;
+
+/**
+ * The words of one language only (labels and value words of four letters or more that no other
+ * language's file has; multi-word entries count by each word), by their letters: a line's words
+ * name its language.
+ */
+function languageIndex(): Map<string, string> {
+  if (index) return index;
+  const owners = new Map<string, Set<string>>();
+  for (const v of LANGUAGES) {
+    for (const list of [...Object.values(v.labels), ...Object.values(v.words)]) {
+      for (const w of list.flatMap((entry) => entry.split(/[^\p{L}]+/u))) {
+        const key = compact(w);
+        if (key.length < 4) continue;
+        const langs = owners.get(key) ?? new Set<string>();
+        langs.add(v.language);
+        owners.set(key, langs);
+      }
+    }
+  }
+  index = new Map([...owners].filter(([, langs]) => langs.size === 1).map(([key, langs]) => [key, [...langs][0]]));
+  return index;
+}
+
+/**
+ * The country a document's shared currency marks and national numbers belong to, where its words
+ * say so: a card network of one country, or the language most of its own words are in (at least
+ * two of them, twice as many as the next language's). Null where they do not (English).
+ */
+export function documentCountry(texts: readonly string[]): string | null {
+  const all = texts.join('\n');
+  for (const [re, country] of NETWORK_COUNTRY) if (re.test(all)) return country;
+  const counts = new Map<string, number>();
+  for (const text of texts) {
+    // Whole words only: each word of the line is looked up on its own.
+    for (const word of text.split(/[^\p{L}]+/u)) {
+      const key = compact(word);
+      if (key.length < 4) continue;
+      const lang = languageIndex().get(key);
+      if (lang) counts.set(lang, (counts.get(lang) ?? 0) + 1);
+    }
+  }
+  const ranked = [...counts].sort((a, b) => b[1] - a[1]);
+  const [first, second] = ranked;
+  if (!first || first[1] < 2 || (second && first[1] < 2 * second[1])) return null;
+  return LANGUAGE_COUNTRY[first[0]] ?? null;
+}
