@@ -167,8 +167,9 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
       weighByModel(list, options.roles, role);
       sortCandidates(list);
       // The model proposes; it never overrides evidence: a value read beside its own label stands
-      // against anything found without one.
-      if (rulesTop?.label && list[0] && !list[0].label && list[0] !== rulesTop) {
+      // against anything found without one, and one the slip's arithmetic proves (a currency
+      // conversion) against anything.
+      if (rulesTop && (rulesTop.label || rulesTop.relation === 'arithmetic') && list[0] && (!list[0].label || rulesTop.relation === 'arithmetic') && list[0] !== rulesTop) {
         list.splice(list.indexOf(rulesTop), 1);
         list.unshift(rulesTop);
       }

@@ -104,7 +104,7 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       const masks = findCardMasks(text).map((c) => ({ value: c.lastFour, raw: c.raw, start: c.start, end: c.end, quality: 1 }));
       // Beside a card label, four digits alone are the last four (`Karte 1234`, `Card: 1234`).
       // Or the one group of four digits of a short slot (`endet auf 2088`, `(last 4)` after `8866`).
-      const bare = labelled && masks.length === 0 ? (/^\s*([0-9]{4})(?![\p{N}])/u.exec(text) ?? (/^[^\d]{0,20}$/u.test(text.replace(/(?<![\p{N}])[0-9]{4}(?![\p{N}])/u, '')) ? /(?<![\p{N}])([0-9]{4})(?![\p{N}])/u.exec(text) : null)) : null;
+      const bare = labelled && masks.length === 0 ? (/^\s*([0-9]{4})(?![\p{N}])(?!\s*\d)/u.exec(text) ?? (/^[^\d]{0,20}$/u.test(text.replace(/(?<![\p{N}])[0-9]{4}(?![\p{N}])/u, '')) ? /(?<![\p{N}])([0-9]{4})(?![\p{N}])/u.exec(text) : null)) : null;
       return bare ? [{ value: bare[1], raw: bare[1], start: bare.index + bare[0].length - 4, end: bare.index + bare[0].length, quality: 0.9 }] : masks;
     }
     case 'document_number':

@@ -18,6 +18,8 @@ export interface ParsedCardMask {
 // The printed lead digits may be grouped as the card is (`5412 75** ...`).
 const MASKED = /(?<![\p{L}\p{N}])((?:[0-9]{4}[ -]?[0-9]{0,2}[ -]?)?(?:[*xX#•.]{2,}[ -]?){1,4}[*xX#•.]*[ -]?)([0-9]{4})(?![\p{N}])/gu;
 const ENDING = /\b(?:ending(?: in)?|ends in|last 4|last four)\s*[:#]?\s*([0-9]{4})(?![\p{N}])/giu;
+const ALONE = /^\s*(?:\.{2,3}|…)\s?[0-9]{4}\s*$/u;
+const AFTER_SCHEME = /(?:VISA|MASTERCARD|MAESTRO|AMEX|DISCOVER|INTERAC|EFTPOS|GIROCARD|CB|JCB|UNIONPAY|DINERS|DEBIT|CREDIT)\s*$/iu;
 // An ellipsis character before the last four (`…1234`), as app-based printers write it.
 const ELLIPSIS = /…\s?([0-9]{4})(?![\p{N}])/gu;
 
@@ -27,7 +29,9 @@ export function findCardMasks(text: string): ParsedCardMask[] {
   if (!/[*xX#•.]{2}/u.test(text) && !/end|last|…/iu.test(text)) return out;
   for (const m of text.matchAll(MASKED)) {
     const masks = (m[1].match(/[*xX#•.]/g) ?? []).length;
-    if (masks < 4 && !/[*#•]/.test(m[1])) continue;
+    // Fewer than four points is a mask only alone on its line or after a scheme's name, as OCR
+    // reads `•••• 6158` (`... 6158`).
+    if (masks < 4 && !/[*#•]/.test(m[1]) && !(ALONE.test(text) || AFTER_SCHEME.test(text.slice(0, m.index)))) continue;
     const lead = (/^[0-9][0-9 -]*/.exec(m[1])?.[0] ?? '').replace(/\D/g, '');
     out.push({ lastFour: m[2], raw: m[0], start: m.index, end: m.index + m[0].length, bin: lead.length === 6 ? lead : null });
   }
