@@ -108,6 +108,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
 
   const header = scalars.some((f) => ['party_name', 'party_address'].includes(kinds.get(f.path) as string)) ? findHeaderBlock(doc) : null;
   const tableHeaderRows = itemHeaderRows(doc, definition.fields);
+  const headerLines = new Set([...(header?.name?.lines ?? []), ...(header?.address?.lines ?? [])].map((l) => l.index));
   // Spans other labels hold: those of fields that are not amounts (and masked card numbers), and of cash handed over or given back.
   const isCash = (path: string) => path === '~tendered' || path === '~change' || NOT_TOTAL_FIELDS.has(path);
   const claimed = claimedSpans(doc, allHits, hitsOnLine, (path) => !isCash(path) && (path.startsWith('~') || !AMOUNT_KINDS.has(kinds.get(path) as ValueKind)), true);
@@ -125,7 +126,8 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     // Shape alone finds the first field of a kind (a second date needs its label); an enum's words
     // and a payment's outcome words name their own field wherever they stand.
     const shaped = kind === 'enum' || (kind === 'boolean' ? f.name === 'approved' : firstOfKind.get(kind) === f.path);
-    if (shaped) list.push(...shapedCandidates(doc, kind, f.field, ctx));
+    // Words inside the merchant's name or address (`O'NEILL'S BAR`) name no value of the slip.
+    if (shaped) list.push(...shapedCandidates(doc, kind, f.field, ctx).filter((c) => kind !== 'enum' || !headerLines.has(c.line.index)));
     if (f.name === 'application_id') list.push(...aidCandidates(doc));
     if (firstOfKind.get(kind) === f.path && kind === 'currency') list.push(...conversionCandidates(kind, conversion));
     if ((f.name === 'tax_amount' || f.name === 'tax_rate') && !f.path.includes('.')) list.push(...taxCandidates(f.name, taxRows()));

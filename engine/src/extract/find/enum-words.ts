@@ -65,10 +65,10 @@ function indexFor(values: readonly string[]): KeyIndex<Word> {
 }
 
 /**
- * Enum values named in a text, each at its first mention. Where the words of two values overlap,
+ * Enum values named in a text, each at its first mention (or, with `every`, at each). Where the words of two values overlap,
  * the longer stands (`NO PIN REQUIRED` is no verification, not a PIN; `NOT APPROVED` is declined).
  */
-export function enumMatches(text: string, values: readonly string[]): { value: string; raw: string; start: number; end: number }[] {
+export function enumMatches(text: string, values: readonly string[], every = false): { value: string; raw: string; start: number; end: number }[] {
   const found: { value: string; raw: string; start: number; end: number }[] = [];
   // Most words are ruled out by their letters alone, without running their pattern.
   for (const { value, re } of indexFor(values).in(compact(text))) {
@@ -82,7 +82,8 @@ export function enumMatches(text: string, values: readonly string[]): { value: s
     kept.push(f);
   }
   const out: typeof found = [];
-  for (const k of kept.sort((a, b) => a.start - b.start)) if (!out.some((o) => o.value === k.value)) out.push(k);
+  // `every`: each word where it stands, a value named twice twice (`NFC kontaktlos`).
+  for (const k of kept.sort((a, b) => a.start - b.start)) if (every || !out.some((o) => o.value === k.value)) out.push(k);
   return out;
 }
 

@@ -42,7 +42,7 @@ export function isSlipRow(text: string): boolean {
   if (letters === 0) return false;
   if (findCardMasks(text).length > 0 || opensWithSlipLabel(text, SLIP_LABELLED)) return true;
   let covered = 0;
-  for (const m of enumMatches(text, SLIP_CONCEPTS)) covered += m.raw.replace(/[^\p{L}]/gu, '').length;
+  for (const m of enumMatches(text, SLIP_CONCEPTS, true)) covered += m.raw.replace(/[^\p{L}]/gu, '').length;
   return covered >= letters;
 }
 

@@ -108,8 +108,10 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       return bare ? [{ value: bare[1], raw: bare[1], start: bare.index + bare[0].length - 4, end: bare.index + bare[0].length, quality: 0.9 }] : masks;
     }
     case 'document_number':
-    case 'identifier':
       return labelled ? documentNumber(text) : [];
+    case 'identifier':
+      // A time or a date beside the label is no identifier (Swedish `TID 16:35` is a time, not a terminal).
+      return labelled ? documentNumber(text).filter((v) => !/^\d{1,2}[:.]\d{2}(?:[:.]\d{2})?$/.test(v.value as string) && findDates(v.raw).length === 0) : [];
     case 'text':
     case 'party_name':
     case 'party_address': {
