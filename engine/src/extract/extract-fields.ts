@@ -146,7 +146,8 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
       if (refined) list.push(refined);
       if (!header?.address) list.push(...proposePartyCandidates(doc, options.roles, role));
     }
-    list = list.filter((c) => c.label !== null || !claimedByOther(c, f.path, ranked));
+    // (An enum's word may name two fields' values: `Metodo di pagamento: Mastercard` is a card and its scheme.)
+    list = list.filter((c) => c.label !== null || kind === 'enum' || !claimedByOther(c, f.path, ranked));
     rankCandidates(kind, list, doc);
     // A currency conversion: the amount charged to the card, in its currency (after the totals'
     // ranking, which weighs unlabelled figures down).

@@ -31,7 +31,8 @@ export function schemeCandidates(doc: DocumentText, values: readonly string[]): 
   for (const line of doc.lines) {
     for (const mask of findCardMasks(line.text)) {
       const scheme = mask.bin ? schemeFromBin(mask.bin) : null;
-      if (scheme && values.includes(scheme)) out.push({ value: scheme, raw: mask.raw, line, start: mask.start, end: mask.end, label: null, relation: 'anywhere', score: 0.5 });
+      // Under the scheme's word: a co-badged card's first digits name the international scheme, the word the one used (`CB`).
+      if (scheme && values.includes(scheme)) out.push({ value: scheme, raw: mask.raw, line, start: mask.start, end: mask.end, label: null, relation: 'anywhere', score: 0.4 });
     }
   }
   return out;
