@@ -100,4 +100,23 @@ GODKÄND`));
     expect(ex.data.currency).toBe('SEK');
     expect(ex.data.approved).toBe(true);
   });
+
+  it('takes a name with a street word for the name when an address with a number follows, and a labelled merchant name', () => {
+    const read = (text: string) => extractFromText({ pages: parseClientOcr(slipClientOcr(text)).pages }, templateVersion('payment_receipt'), { now: new Date('2026-01-01') });
+    const named = read(`CERVECERIA LA PLAZA
+CALLE MAYOR 5
+28013 MADRID
+VENTA
+VISA ************1234
+IMPORTE      12,50 EUR
+APROBADA`);
+    expect(named.data.merchant).toBe('CERVECERIA LA PLAZA');
+    expect(named.data.merchant_address).toBe('CALLE MAYOR 5, 28013 MADRID');
+    const labelled = read(`MERCHANT NAME : HARBOR HARDWARE
+TID 12345678
+SALE
+AMOUNT     USD 4.13
+APPROVED`);
+    expect(labelled.data.merchant).toBe('HARBOR HARDWARE');
+  });
 });

@@ -300,9 +300,10 @@ function planFor(definition: Definition): FieldPlan {
   const scalars = scalarFields(definition.fields);
   // A field's own aliases, and every language's labels for a field of that name (vocabulary/);
   // the labels of figures that are never a total are found too, under paths no field has (`~change`).
-  // On a document with items (a till receipt, an invoice), `amount` is the total, labelled as one.
+  // On a document with items (a till receipt, an invoice), `amount` is the total, labelled as one,
+  // and the issuer is the company its header names (a `Store Name:` row names a branch).
   const itemized = Object.values(definition.fields).some((f) => f.type === 'array');
-  const keyOf = (name: string) => (itemized && name === 'amount' ? 'total' : (VOCABULARY_KEY[name] ?? name));
+  const keyOf = (name: string) => (itemized && name === 'amount' ? 'total' : itemized && name === 'merchant' ? '' : (VOCABULARY_KEY[name] ?? name));
   const sets = scalars.map((f) => ({ path: f.path, aliases: [...(f.field.aliases ?? []), ...(f.path.includes('.') ? [] : labelWords(keyOf(f.name)))] }));
   const finder = new LabelFinder([
     ...sets.filter((s) => s.aliases.length > 0),

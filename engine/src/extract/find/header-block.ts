@@ -74,7 +74,10 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
   }
   const limit = firstBody === -1 ? rows.length : firstBody;
   let i = 0;
-  while (i < limit && !((kind(i) === 'text' || (kind(i) === 'address' && hasLegalForm(texts[i]))) && isNameLike(nameText(texts[i])))) {
+  // A name may hold a street word (`CERVECERIA LA PLAZA`, `MAPLE STREET COFFEE`): a row of words
+  // without a figure right above an address row with one is the name.
+  const namedLikeStreet = (k: number) => kind(k) === 'address' && !/\d/.test(texts[k]) && k + 1 < rows.length && kind(k + 1) === 'address' && /\d/.test(texts[k + 1]);
+  while (i < limit && !((kind(i) === 'text' || (kind(i) === 'address' && (hasLegalForm(texts[i]) || namedLikeStreet(i)))) && isNameLike(nameText(texts[i])))) {
     // Past a row of the payment itself (`Beleg-Nr. 6165`, a card number) no name follows.
     if (isPaymentRow(texts[i])) return { name: null, address: null };
     i++;
