@@ -201,4 +201,29 @@ APPROVED`);
     expect(ex.data.amount).toBe(23);
     expect(ex.data.auth_code).toBe('A1B2C3');
   });
+
+  it('asks for review where a label is printed with figures but no value of its field could be read', () => {
+    const ex = read(`KIOSK SOLEN
+Storgatan 3
+111 22 Stockholm
+KÖP
+VISA ************5521
+TID 09:41
+BELOPP        SEK 45,00
+AUKT.KOD: 4?#!
+GODKÄNT`);
+    expect(ex.data.amount).toBe(45);
+    expect(ex.review.reasons.some((r) => r.code === 'label_without_value' && r.path === 'terminal_id')).toBe(false);
+    const gap = read(`Bäckerei Schmidt
+Hauptstraße 12
+80331 München
+Kartenzahlung
+girocard
+Datum: 14.03.2025
+Uhrzeit: 25:71
+Betrag EUR                7,85
+Zahlung erfolgt`);
+    expect(gap.data.transaction_time).toBe(null);
+    expect(gap.review.reasons).toContainEqual(expect.objectContaining({ code: 'label_without_value', path: 'transaction_time' }));
+  });
 });

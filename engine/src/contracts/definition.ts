@@ -212,6 +212,8 @@ export type FieldCheck = Static<typeof FieldCheck>;
  * `verification_disagreed`: verified mode's language model read another value and replaced the
  * one extracted; `verification_filled`: it supplied a value extraction did not find. Either way a
  * person confirms a value nobody saw boxed on the page (docs/verification.md).
+ * `label_without_value`: a field's label opens a line with figures after it, yet no value of the
+ * field was read (docs/extraction.md, Review).
  */
 export const REVIEW_REASON_CODES = [
   'required_missing',
@@ -222,6 +224,7 @@ export const REVIEW_REASON_CODES = [
   'low_image_quality',
   'verification_disagreed',
   'verification_filled',
+  'label_without_value',
 ] as const;
 
 /** Why an extraction asks for a person to look: one entry per failed check that asks for review. */

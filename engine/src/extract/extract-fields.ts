@@ -29,6 +29,7 @@ import { dominantDecimal, findAmounts } from './normalize/amount.js';
 import { labelWords, NOT_TOTAL_LABELS } from './vocabulary/vocabulary.js';
 import { documentCurrency, findCurrencies } from './normalize/currency.js';
 import { documentDateOrder, findDates, resolveDateOrder } from './normalize/date.js';
+import { findTimes } from './normalize/time.js';
 
 export interface ExtractFieldsOptions {
   /** "Today" for date rules and day/month decisions; the current time by default. */
@@ -262,6 +263,13 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   }
 
   const reasons = [...checked.review.reasons];
+  // A field whose label opens a line but whose value could not be read there: the document says
+  // it has one, so a person should look (a silent gap is a silent error).
+  for (const f of scalars) {
+    if (f.path.includes('.') || !isMissing(choices.get(f.path)?.value) || embedded?.values[f.path] !== undefined) continue;
+    const hit = allHits.find((h) => h.path === f.path && h.leading && /\d/.test(withoutMoments(h.line.text.slice(h.end))));
+    if (hit) reasons.push({ code: 'label_without_value', path: f.path, message: `"${hit.alias}" is printed, but no ${f.name} was read beside it.` });
+  }
   for (const [path, c] of choices) {
     const result = resultAt(fields, path);
     if (!result || isMissing(c.value) || result.status === 'invalid') continue;
@@ -447,6 +455,13 @@ function embeddedArrayResult(path: string, field: FieldDefinition, rows: Record<
 
 function missingResult(type: string, checks: FieldCheck[]): FieldResult {
   return { value: null, type, status: 'missing', confidence: 0, verified: false, checks, source: null, page: null, bounding_box: null, raw_text: null };
+}
+
+/** A text without its dates and times: Swedish `Tid 16:35` after a `TID` label is a time, not a missing terminal id. */
+function withoutMoments(text: string): string {
+  let out = text;
+  for (const m of [...findDates(text), ...findTimes(text)]) out = out.slice(0, m.start) + ' '.repeat(m.end - m.start) + out.slice(m.end);
+  return out;
 }
 
 function medianConfidence(lines: readonly Line[]): number {
