@@ -13,6 +13,7 @@
 import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { ROLES, type Role } from '../../engine/src/extract/layout-model/roles.js';
+import { mix32, mulberry32 } from '../slips/rng.js';
 
 export interface SyntheticLine {
   /** The text as printed on that line (one visual line or one text run). */
@@ -37,29 +38,6 @@ export interface SyntheticDocument {
 }
 
 // ─── Randomness ──────────────────────────────────────────────────────────────────────────────
-
-/** mulberry32: tiny and fast; plenty for picking layouts, and the same seed gives the same stream. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/**
- * murmur3's finaliser: neighbouring seeds (1000, 1001...) become unrelated starting states;
- * mulberry32 alone gives visibly correlated first draws for them.
- */
-function mix32(seed: number): number {
-  let h = seed >>> 0;
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
 
 class Rng {
   constructor(private readonly next: () => number) {}

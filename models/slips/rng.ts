@@ -1,7 +1,7 @@
 /**
- * The seeded randomness of the slip generator and renderer. A copy of the small PRNG used by
- * models/layout/synthetic-documents.ts rather than an import, so that changes to the layout
- * model's generator never change the slips (benchmarks compare runs by seed).
+ * The seeded randomness of the slip generator and renderer; models/layout/synthetic-documents.ts
+ * draws from the same two functions (with its own `Rng`, whose helpers differ), so neither changes
+ * the other's streams.
  */
 
 /** mulberry32: tiny and fast; plenty for picking wordings, and the same seed gives the same stream. */
