@@ -13,7 +13,7 @@
 import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { ROLES, type Role } from '../../engine/src/extract/layout-model/roles.js';
-import { mix32, mulberry32 } from '../slips/rng.js';
+import { mix32, mulberry32, Rng as SeededRng } from '../slips/rng.js';
 
 export interface SyntheticLine {
   /** The text as printed on that line (one visual line or one text run). */
@@ -39,33 +39,11 @@ export interface SyntheticDocument {
 
 // ─── Randomness ──────────────────────────────────────────────────────────────────────────────
 
-class Rng {
-  constructor(private readonly next: () => number) {}
-  float(lo = 0, hi = 1): number {
-    return lo + (hi - lo) * this.next();
-  }
-  /** Integer in [lo, hi], both included. */
-  int(lo: number, hi: number): number {
-    return lo + Math.floor(this.next() * (hi - lo + 1));
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-  pick<T>(xs: readonly T[]): T {
-    return xs[Math.floor(this.next() * xs.length)];
-  }
-  weighted<T>(pairs: readonly (readonly [T, number])[]): T {
-    let r = this.next() * pairs.reduce((s, [, w]) => s + w, 0);
-    for (const [v, w] of pairs) if ((r -= w) < 0) return v;
-    return pairs[pairs.length - 1][0];
-  }
-  /** Each '#' of a pattern becomes a random digit: '+49 30 #######'. */
-  fill(pattern: string): string {
+/** The slips' generator's draws (models/slips/rng.ts), with this generator's own `fill`. */
+class Rng extends SeededRng {
+  /** Each '#' of a pattern becomes a random digit: '+49 30 #######' (letters stay as written). */
+  override fill(pattern: string): string {
     return pattern.replace(/#/g, () => String(this.int(0, 9)));
-  }
-  /** A seed for a separate stream (the pixel noise), so its length never shifts later choices. */
-  seed(): number {
-    return Math.floor(this.next() * 2 ** 32);
   }
 }
 

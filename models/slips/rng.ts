@@ -28,10 +28,11 @@ export function mix32(seed: number): number {
 }
 
 export class Rng {
-  private readonly next: () => number;
+  protected readonly next: () => number;
 
-  constructor(seed: number) {
-    this.next = mulberry32(mix32(seed));
+  /** A seed (mixed, then mulberry32), or a stream of draws of one's own. */
+  constructor(seed: number | (() => number)) {
+    this.next = typeof seed === 'number' ? mulberry32(mix32(seed)) : seed;
   }
 
   float(lo = 0, hi = 1): number {
