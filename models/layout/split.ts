@@ -13,7 +13,8 @@
  */
 export type Part = 'train' | 'validation' | 'held_out';
 
-function fnv1a(s: string): number {
+/** FNV-1a of a name: the split's hash, also the benchmark's rendering seed of a slip. */
+export function fnv1a(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i);

@@ -25,7 +25,8 @@ import type { ExtractionContent } from '../../engine/src/contracts/extraction.js
 import { templateVersion } from '../../engine/src/extract/document-type.js';
 import { extractFromText } from '../../engine/src/extract/extract-text.js';
 import type { TextPage } from '../../engine/src/extract/layout/document-text.js';
-import { Engine } from '../../engine/src/node/engine.js';
+import { Engine, type EngineInput } from '../../engine/src/node/engine.js';
+import { fnv1a } from '../../models/layout/split.js';
 import { declaredTypeFromName } from '../../engine/src/node/declared-type.js';
 import { layoutDocument } from '../../engine/src/extract/layout/document-text.js';
 import { createOnnxNodeRuntime } from '../../engine/src/runtime/node/onnx-node-runtime.js';
@@ -163,6 +164,16 @@ async function main() {
       return { off: { content: content as ExtractionContent, ms: off.ms }, on };
     };
 
+  /** A document read by the engine from what `input` gives (client_ocr lines, an image), then again with the model's roles. */
+  const engineRead =
+    (input: (s: Sample) => EngineInput | Promise<EngineInput>): Extractor =>
+    async (s) => {
+      const given = await input(s);
+      const off = await timed(() => engine.extract(given, s.type, { now, options: { include_ocr: true } }));
+      const { ocr, ...content } = off.value;
+      return { off: { content: content as ExtractionContent, ms: off.ms }, on: await withModel((ocr?.pages ?? []) as TextPage[], s, off.value.warnings) };
+    };
+
   const runs: RunResult[] = [];
   try {
     if (want('sroie')) {
@@ -171,11 +182,7 @@ async function main() {
       // Ground-truth lines as client_ocr, parsed before timing starts only for the image size.
       const inputs = new Map<string, unknown>();
       for (const s of samples) inputs.set(s.id, await s.clientOcr?.());
-      const clientOcr: Extractor = async (s) => {
-        const off = await timed(() => engine.extract({ client_ocr: inputs.get(s.id) }, s.type, { now, options: { include_ocr: true } }));
-        const { ocr, ...content } = off.value;
-        return { off: { content: content as ExtractionContent, ms: off.ms }, on: await withModel((ocr?.pages ?? []) as TextPage[], s) };
-      };
+      const clientOcr = engineRead((s) => ({ client_ocr: inputs.get(s.id) }));
       // One untimed pass first: the figure is the time of a receipt once the code is compiled,
       // as on a server or kiosk that has been running, not of the first receipts after start.
       for (const s of samples) await clientOcr(s).catch(() => undefined);
@@ -200,18 +207,9 @@ async function main() {
         fields: slipFields(g.labels as Record<string, unknown>),
         text: g.lines.join('\n'),
       }));
-      const slipText: Extractor = async (s) => {
-        const off = await timed(() => engine.extract({ client_ocr: slipClientOcr(s.text ?? '') }, s.type, { now, options: { include_ocr: true } }));
-        const { ocr, ...content } = off.value;
-        return { off: { content: content as ExtractionContent, ms: off.ms }, on: await withModel((ocr?.pages ?? []) as TextPage[], s) };
-      };
+      const slipText = engineRead((s) => ({ client_ocr: slipClientOcr(s.text ?? '') }));
       // The same slips printed as a thermal printer prints them, then read by OCR.
-      const slipImage: Extractor = async (s) => {
-        const image = await renderSlip((s.text ?? '').split('\n'), fnv(s.id));
-        const off = await timed(() => engine.extract({ file: new Uint8Array(image.png) }, s.type, { now, options: { include_ocr: true } }));
-        const { ocr, ...content } = off.value;
-        return { off: { content: content as ExtractionContent, ms: off.ms }, on: await withModel((ocr?.pages ?? []) as TextPage[], s, off.value.warnings) };
-      };
+      const slipImage = engineRead(async (s) => ({ file: new Uint8Array((await renderSlip((s.text ?? '').split('\n'), fnv1a(s.id))).png) }));
       if (want('cardslips')) {
         runs.push(...(await run('cardslips', samples, slipText)));
         runs.push(...(await run('cardslips synthetic', synthetic, slipText)));
@@ -250,13 +248,6 @@ async function main() {
 
 /** First seed of the synthetic slips the benchmark scores: far from the seeds training and tuning take (from 1). */
 const SYNTHETIC_HELD_OUT_SEED = 7_000_000;
-
-/** FNV-1a of a name: a slip's rendering seed, the same on every run. */
-function fnv(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
-  return h;
-}
 
 /** Mean accuracy and each field's, model off against on, one row per dataset. */
 function printSideBySide(reports: ReturnType<typeof report>[]): void {

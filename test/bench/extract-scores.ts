@@ -25,10 +25,15 @@ export function scoreFields(dataset: string, truths: readonly FieldTruth[], ex: 
   return truths
     .filter((t) => t.expected !== null && t.expected !== '')
     .map((t) => {
-      const got = t.path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | null)?.[k], ex.data);
+      const got = valueAt(ex.data, t.path);
       const field = ex.fields[t.path.split('.')[0]];
       return { dataset, field: t.name, correct: matches(t, got), found: got !== null && got !== undefined, confidence: field?.confidence ?? 0, reviewed: ex.review.required, expected: t.expected, got };
     });
+}
+
+/** The value at a data path (`amount`, `supplier.name`) of an extraction's `data`. */
+export function valueAt(data: Record<string, unknown>, path: string): unknown {
+  return path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | null)?.[k], data);
 }
 
 export function accuracyByField(rows: readonly Scored[]): Record<string, number> {

@@ -91,7 +91,7 @@ interface Choice {
 export function extractFields(pages: readonly TextPage[], definition: Definition, options: ExtractFieldsOptions = {}): FieldsOutcome {
   const doc = layoutDocument(pages);
   const now = options.now ?? new Date();
-  const { scalars, finder, kinds, firstOfKind } = planFor(definition);
+  const { scalars, finder, kinds, firstOfKind, labelKeys } = planFor(definition);
   const hitsByLine = new Map<number, LabelHit[]>();
   for (const line of doc.lines) hitsByLine.set(line.index, finder.inLine(line));
   const hitsOnLine = (l: Line) => hitsByLine.get(l.index) ?? [];
@@ -111,7 +111,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   const tableHeaderRows = itemHeaderRows(doc, definition.fields);
   const headerLines = new Set([...(header?.name?.lines ?? []), ...(header?.address?.lines ?? [])].map((l) => l.index));
   // Spans other labels hold: those of fields that are not amounts (and masked card numbers), and of cash handed over or given back.
-  const isCash = (path: string) => path === '~tendered' || path === '~change' || NOT_TOTAL_FIELDS.has(path);
+  const isCash = (path: string) => CASH_KEYS.has(labelKeys.get(path) ?? '');
   const claimed = claimedSpans(doc, allHits, hitsOnLine, (path) => !isCash(path) && (path.startsWith('~') || !AMOUNT_KINDS.has(kinds.get(path) as ValueKind)), true);
   const tendered = claimedSpans(doc, allHits, hitsOnLine, isCash, false);
   // The tax summary, read once where a field asks for it.
@@ -285,8 +285,8 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
 /** Fields whose labels the vocabulary files keep under another name. */
 const VOCABULARY_KEY: Record<string, string> = { amount_tendered: 'tendered' };
 
-/** Fields of figures that are never the total: what the customer handed over and got back. */
-const NOT_TOTAL_FIELDS: ReadonlySet<string> = new Set(['amount_tendered', 'change']);
+/** Labels of what the customer handed over and got back: the figure beside them is the total only where nothing better is. */
+const CASH_KEYS: ReadonlySet<string> = new Set(['tendered', 'change']);
 
 /** Kinds of figures that are amounts of money. */
 const AMOUNT_KINDS: ReadonlySet<ValueKind> = new Set(['money', 'total', 'number', 'integer']);
@@ -297,6 +297,8 @@ interface FieldPlan {
   kinds: Map<string, ValueKind>;
   /** Shape-only search is for the first field of each kind: a second date (due date) needs its label. */
   firstOfKind: Map<ValueKind, string>;
+  /** The vocabulary's name of each label path's words (`amount_tendered` and `~tendered`: `tendered`). */
+  labelKeys: Map<string, string>;
 }
 
 const plans = new WeakMap<Definition, FieldPlan>();
@@ -311,12 +313,18 @@ function planFor(definition: Definition): FieldPlan {
   // On a document with items (a till receipt, an invoice), `amount` is the total, labelled as one,
   // and the issuer is the company its header names (a `Store Name:` row names a branch).
   const itemized = Object.values(definition.fields).some((f) => f.type === 'array');
-  const keyOf = (name: string) => (itemized && name === 'amount' ? 'total' : itemized && name === 'merchant' ? '' : (VOCABULARY_KEY[name] ?? name));
-  const sets = scalars.map((f) => ({ path: f.path, aliases: [...(f.field.aliases ?? []), ...(f.path.includes('.') ? [] : labelWords(keyOf(f.name)))] }));
-  const finder = new LabelFinder([
-    ...sets.filter((s) => s.aliases.length > 0),
-    ...NOT_TOTAL_LABELS.filter((n) => !scalars.some((f) => (VOCABULARY_KEY[f.name] ?? f.name) === n)).map((n) => ({ path: `~${n}`, aliases: labelWords(n) })),
-  ]);
+  const labelKeys = new Map<string, string>();
+  for (const f of scalars) {
+    if (f.path.includes('.') || (itemized && f.name === 'merchant')) continue;
+    labelKeys.set(f.path, itemized && f.name === 'amount' ? 'total' : (VOCABULARY_KEY[f.name] ?? f.name));
+  }
+  const taken = new Set(labelKeys.values());
+  for (const n of NOT_TOTAL_LABELS) if (!taken.has(n)) labelKeys.set(`~${n}`, n);
+  const sets = [...scalars.map((f) => f.path), ...[...labelKeys.keys()].filter((p) => p.startsWith('~'))].map((path) => ({
+    path,
+    aliases: [...(scalars.find((f) => f.path === path)?.field.aliases ?? []), ...labelWords(labelKeys.get(path) ?? '')],
+  }));
+  const finder = new LabelFinder(sets.filter((s) => s.aliases.length > 0));
   const kinds = new Map<string, ValueKind>(scalars.map((f) => [f.path, valueKind(f.name, f.field)]));
   const firstOfKind = new Map<ValueKind, string>();
   for (const f of scalars) {
@@ -325,7 +333,7 @@ function planFor(definition: Definition): FieldPlan {
     const held = firstOfKind.get(kind);
     if (!held || (f.field.required && !scalars.find((s) => s.path === held)?.field.required)) firstOfKind.set(kind, f.path);
   }
-  plan = { scalars, finder, kinds, firstOfKind };
+  plan = { scalars, finder, kinds, firstOfKind, labelKeys };
   plans.set(definition, plan);
   return plan;
 }

@@ -5,10 +5,10 @@
  * `1100-148 Lisboa`, `LONDON SW1X 7XL`), branch labels (`Filiale 1140`) and company forms
  * (`SE`, `AB`, `Oy`, `Sp. z o.o.`).
  */
+import { escapeRegExp } from '../layout/labels.js';
 import addresses from '../vocabulary/addresses.json' with { type: 'json' };
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const words = (list: readonly string[]) => list.map((w) => escape(w).replace(/\\\./g, '\\.?').replace(/ /g, '\\s*')).join('|');
+const words = (list: readonly string[]) => list.map((w) => escapeRegExp(w).replace(/\\\./g, '\\.?').replace(/ /g, '\\s*')).join('|');
 
 // A street word standing with a house number before or after it.
 const STREET_WORD = new RegExp(`(?<![\\p{L}])(?:${words(addresses.street_words)})\\.?(?![\\p{L}])`, 'iu');

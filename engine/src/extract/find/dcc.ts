@@ -18,7 +18,7 @@ const RATE = /(?<![\p{N}.,])1(?:[.,]0+)?\s*([A-Z]{3})\s*=\s*(\d+[.,]\d+)\s*([A-Z
 /**
  * Dynamic currency conversion read by its arithmetic, whatever the slip's words: an exchange rate
  * line, and two of the slip's amounts that it turns one into the other (local x rate = card, to
- * the cent). The converted one is what the card is charged, in the rate's other currency (the
+ * the cent). The converted one is what the card is charged, in the rate's second currency (the
  * local price is not the amount).
  */
 export function readConversion(doc: DocumentText, decimal: DecimalMark | undefined): Conversion | null {
@@ -39,16 +39,11 @@ export function readConversion(doc: DocumentText, decimal: DecimalMark | undefin
   }
   const close = (a: number, b: number) => Math.abs(a - b) <= 0.011 + 0.0005 * Math.abs(b);
   // Terminals quote the rate as one unit of the local currency in the card's (`1 GBP = 1.2731
-  // USD` on a British terminal charging a US card): local x rate first; the other way round only
-  // where no pair reads so.
-  for (const [times, currency] of [
-    [rate.value, rate.to],
-    [1 / rate.value, rate.from],
-  ] as const) {
-    for (const card of amounts) {
-      for (const local of amounts) {
-        if (local !== card && close(local.value * times, card.value)) return { amount: card.value, currency, line: card.line, start: card.start, end: card.end };
-      }
+  // USD` on a British terminal charging a US card): the card's amount is local x rate. (Any two
+  // figures that agree the other way round agree this way with their parts swapped.)
+  for (const card of amounts) {
+    for (const local of amounts) {
+      if (local !== card && close(local.value * rate.value, card.value)) return { amount: card.value, currency: rate.to, line: card.line, start: card.start, end: card.end };
     }
   }
   return null;

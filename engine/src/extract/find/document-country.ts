@@ -1,14 +1,15 @@
-import { compact } from '../layout/labels.js';
-import { LANGUAGES } from '../vocabulary/vocabulary.js';
+import { aliasPattern, compact } from '../layout/labels.js';
+import { LANGUAGES, SCHEME_NAMES, schemeCountry } from '../vocabulary/vocabulary.js';
 
 /** Where a language's slips come from, for the marks several countries share (`kr`, `$`). */
 const LANGUAGE_COUNTRY: Record<string, string> = { da: 'DK', nb: 'NO', sv: 'SE', fi: 'FI', pl: 'PL', pt: 'PT', nl: 'NL', it: 'IT', es: 'ES', fr: 'FR', de: 'DE' };
 
-// Card networks of one country: an `eftpos` slip is Australian, an `Interac` one Canadian.
-const NETWORK_COUNTRY: [RegExp, string][] = [
-  [/\bEFTPOS\b/iu, 'AU'],
-  [/\bINTERAC\b/iu, 'CA'],
-];
+// Card networks of one country (the scheme table's `country`): an `eftpos` slip is Australian, an `Interac` one Canadian.
+const NETWORK_COUNTRY: [RegExp, string][] = SCHEME_NAMES.flatMap((scheme) => {
+  const country = schemeCountry(scheme);
+  const re = country ? aliasPattern(scheme) : null;
+  return re && country ? [[new RegExp(re.source, 'iu'), country] as [RegExp, string]] : [];
+});
 
 let index: Map<string, string> | null = null;
 

@@ -146,7 +146,7 @@ function isPostcodeTown(text: string): boolean {
   return POSTCODE_TOWN.test(text) || isEuropeanPostcodeTown(text);
 }
 
-export function rowKind(text: string): RowKind {
+function rowKind(text: string): RowKind {
   const compact = text.toUpperCase().replace(/\s+/g, '');
   if (compact.replace(/[^\p{L}\p{N}]/gu, '').length < 3) return 'noise';
   if (BOILERPLATE.test(text)) return 'noise';

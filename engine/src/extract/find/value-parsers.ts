@@ -102,10 +102,8 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       return labelled ? [...text.toUpperCase().matchAll(BIC)].map((m) => ({ value: m[1], raw: m[1], start: m.index, end: m.index + m[1].length, quality: 0.95 })) : [];
     case 'card_last_four': {
       const masks = findCardMasks(text).map((c) => ({ value: c.lastFour, raw: c.raw, start: c.start, end: c.end, quality: 1 }));
-      // Beside a card label, four digits alone are the last four (`Karte 1234`, `Card: 1234`).
-      // Or the one group of four digits of a short slot (`endet auf 2088`, `(last 4)` after `8866`).
-      const bare = labelled && masks.length === 0 ? (/^\s*([0-9]{4})(?![\p{N}])(?!\s*\d)/u.exec(text) ?? (/^[^\d]{0,20}$/u.test(text.replace(/(?<![\p{N}])[0-9]{4}(?![\p{N}])/u, '')) ? /(?<![\p{N}])([0-9]{4})(?![\p{N}])/u.exec(text) : null)) : null;
-      return bare ? [{ value: bare[1], raw: bare[1], start: bare.index + bare[0].length - 4, end: bare.index + bare[0].length, quality: 0.9 }] : masks;
+      const bare = labelled && masks.length === 0 ? bareLastFour(text) : null;
+      return bare ? [{ value: bare.digits, raw: bare.digits, start: bare.start, end: bare.start + 4, quality: 0.9 }] : masks;
     }
     case 'document_number':
       return labelled ? documentNumber(text) : [];
@@ -132,6 +130,20 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       return [{ value: v, raw: v, start: 0, end: v.length, quality: 0.9 }];
     }
   }
+}
+
+const FOUR_DIGITS = /(?<![\p{N}])[0-9]{4}(?![\p{N}])/u;
+
+/**
+ * The last four of a card beside its label, without a mask: four digits opening the slot with no
+ * figure after them (`Karte 1234`, `Card: 1234`), or the one group of four digits of a short slot
+ * of words (`endet auf 2088`; `(last 4)` before which `8866` stood).
+ */
+function bareLastFour(text: string): { digits: string; start: number } | null {
+  const first = /^\s*([0-9]{4})(?![\p{N}])(?!\s*\d)/u.exec(text);
+  if (first) return { digits: first[1], start: first.index + first[0].length - 4 };
+  const one = FOUR_DIGITS.exec(text);
+  return one && /^[^\d]{0,20}$/u.test(text.replace(FOUR_DIGITS, '')) ? { digits: one[0], start: one.index } : null;
 }
 
 // Words a number's label may still carry before the number itself (`Rechnung Nr. 12`, `No: 12`).

@@ -138,7 +138,8 @@ function scan(re: RegExp, text: string): RegExpExecArray[] {
   return [...text.matchAll(re)];
 }
 
-function escape(s: string): string {
+/** A text as a pattern that matches it literally. */
+export function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
@@ -147,7 +148,7 @@ export function aliasPattern(alias: string): RegExp | null {
   const tokens = alias.split(/[\s.:_/-]+/u).filter((t) => t !== '');
   if (tokens.length === 0 || !/[\p{L}\p{N}]/u.test(alias)) return null;
   // OCR breaks words with stray spaces ("Tot al"): a single space may fall between any two characters.
-  const body = tokens.map((t) => Array.from(t).map(escape).join(' ?')).join('[\\s.:_/-]*');
+  const body = tokens.map((t) => Array.from(t).map(escapeRegExp).join(' ?')).join('[\\s.:_/-]*');
   const first = tokens[0];
   const last = tokens[tokens.length - 1];
   const open = /^[\p{L}\p{N}]/u.test(first) ? '(?<![\\p{L}\\p{N}])' : '';

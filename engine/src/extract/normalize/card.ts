@@ -1,3 +1,6 @@
+import { escapeRegExp } from '../layout/labels.js';
+import { SCHEME_NAMES, schemeWords } from '../vocabulary/vocabulary.js';
+
 /**
  * Card numbers as slips print them: masked (`**** **** **** 1234`, `XXXXXXXXXXXX1234`,
  * `############1234`, `5412 75** **** 1234`, `...1234`, `…1234`, `ending 1234`). Only the last four digits are kept: a full
@@ -19,7 +22,11 @@ export interface ParsedCardMask {
 const MASKED = /(?<![\p{L}\p{N}])((?:[0-9]{4}[ -]?[0-9]{0,2}[ -]?)?(?:[*xX#•.]{2,}[ -]?){1,4}[*xX#•.]*[ -]?)([0-9]{4})(?![\p{N}])/gu;
 const ENDING = /\b(?:ending(?: in)?|ends in|last 4|last four)\s*[:#]?\s*([0-9]{4})(?![\p{N}])/giu;
 const ALONE = /^\s*(?:\.{2,3}|…)\s?[0-9]{4}\s*$/u;
-const AFTER_SCHEME = /(?:VISA|MASTERCARD|MAESTRO|AMEX|DISCOVER|INTERAC|EFTPOS|GIROCARD|CB|JCB|UNIONPAY|DINERS|DEBIT|CREDIT)\s*$/iu;
+// A scheme's word (the scheme table's), or DEBIT / CREDIT, right before the number.
+const AFTER_SCHEME = new RegExp(
+  `(?<![\\p{L}])(?:${[...SCHEME_NAMES.flatMap((s) => schemeWords(s)), 'DEBIT', 'CREDIT'].map(escapeRegExp).join('|')})\\s*$`,
+  'iu',
+);
 // An ellipsis character before the last four (`…1234`), as app-based printers write it.
 const ELLIPSIS = /…\s?([0-9]{4})(?![\p{N}])/gu;
 

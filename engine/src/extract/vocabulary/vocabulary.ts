@@ -76,6 +76,8 @@ export function valueWords(value: string): readonly string[] {
 interface SchemeEntry {
   words: string[];
   aids: string[];
+  /** A network of one country only (`eftpos` Australia, `interac` Canada). */
+  country?: string;
 }
 
 const SCHEMES = schemes.schemes as Record<string, SchemeEntry>;
@@ -83,6 +85,11 @@ const SCHEMES = schemes.schemes as Record<string, SchemeEntry>;
 /** The words that name a card scheme (`visa`: VISA, VISA DEBIT...). */
 export function schemeWords(scheme: string): readonly string[] {
   return SCHEMES[scheme]?.words ?? [];
+}
+
+/** The country of a network used in one country only; null for the others. */
+export function schemeCountry(scheme: string): string | null {
+  return SCHEMES[scheme]?.country ?? null;
 }
 
 /** Every scheme with words or AIDs in the table. */

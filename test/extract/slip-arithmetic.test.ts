@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { parseClientOcr } from '../../engine/src/extract/client-ocr.js';
+import { readConversion } from '../../engine/src/extract/find/dcc.js';
+import { documentCountry } from '../../engine/src/extract/find/document-country.js';
+import { layoutDocument } from '../../engine/src/extract/layout/document-text.js';
+import { slipClientOcr } from '../support/slip-text.js';
+
+const docOf = (text: string) => layoutDocument(parseClientOcr(slipClientOcr(text)).pages);
+
+describe('readConversion', () => {
+  it('takes the amount the rate turns the local price into, in the rate\'s other currency', () => {
+    const c = readConversion(docOf('AMOUNT    GBP 120.00\nRATE 1 GBP = 1.2731 USD\nTOTAL     USD 152.77'), '.');
+    expect(c).toMatchObject({ amount: 152.77, currency: 'USD' });
+  });
+
+  it('reads the rate as terminals quote it, one unit of the local currency in the card\'s', () => {
+    const c = readConversion(docOf('BETRAG   USD 111,11\nKURS 1 USD = 0,9000 EUR\nKARTE    EUR 100,00'), ',');
+    expect(c).toMatchObject({ amount: 100, currency: 'EUR' });
+  });
+
+  it('gives nothing without a rate line, for a rate between one currency, or where no two figures agree', () => {
+    expect(readConversion(docOf('TOTAL  EUR 12.00\nCASH 20.00'), '.')).toBeNull();
+    expect(readConversion(docOf('Exchange Rate: 1 USD = 1.0000 USD\nTotal 409.50 USD\nAmount 400.00 USD'), '.')).toBeNull();
+    expect(readConversion(docOf('AMOUNT EUR 10.00\nRATE 1 EUR = 1.1000 USD\nTOTAL USD 12.00'), '.')).toBeNull();
+  });
+});
+
+describe('documentCountry', () => {
+  it('names the country of a network used in one country, or of the language the slip\'s own words are in', () => {
+    expect(documentCountry(['EFTPOS SAV', 'PURCHASE', 'TOTAL $12.00'])).toBe('AU');
+    expect(documentCountry(['BELØB 125,00 kr.', 'BETALING GODKENDT', 'Gem kvitteringen'])).toBe('DK');
+    expect(documentCountry(['TOTAL 12.00', 'THANK YOU'])).toBeNull();
+  });
+});
