@@ -58,17 +58,31 @@ export const norm = (s: unknown) =>
     .normalize('NFD')
     .replace(/\p{M}/gu, '');
 
-const amountOf = (s: unknown): number | null => {
+/** A label's amount: `1,234.50`, and as Europe prints it, `11,50` and `1.234,50`. */
+export const amountOf = (s: unknown): number | null => {
   if (typeof s === 'number') return s;
-  const m = /-?\d[\d,]*(?:\.\d+)?/.exec(String(s ?? '').replace(/\s/g, ''));
-  return m ? Number(m[0].replace(/,/g, '')) : null;
+  const m = /-?\d[\d.,]*/.exec(String(s ?? '').replace(/\s/g, ''));
+  if (!m) return null;
+  const figure = m[0].replace(/[.,]$/, '');
+  // A comma before the last one or two digits, with no point after it, is a decimal comma.
+  return /,\d{1,2}$/.test(figure) ? Number(figure.replace(/\./g, '').replace(',', '.')) : Number(figure.replace(/,/g, ''));
 };
 
 /** Every ISO reading of a printed date (both orders where day and month could swap). */
 export function datesOf(s: unknown): string[] {
   const text = String(s ?? '');
   if (/^\d{8}$/.test(text)) return [`${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6)}`];
-  return findDates(text).flatMap((d) => [d.value, ...(d.alternative ? [d.alternative.value] : [])]);
+  const readings = (t: string) => findDates(t).flatMap((d) => [d.value, ...(d.alternative ? [d.alternative.value] : [])]);
+  const found = readings(text);
+  if (found.length > 0 || /\s/.test(text)) return found;
+  // WildReceipt's labels have their spaces removed (`APRIL1,2016`, `Feb11.2012`): put them back
+  // where letters meet figures and after a comma or a point before the year.
+  return readings(
+    text
+      .replace(/(\p{L})(\d)/gu, '$1 $2')
+      .replace(/(\d)(\p{L}{3,})/gu, '$1 $2')
+      .replace(/(\d)[,.](\d{4})(?!\d)/gu, '$1 $2'),
+  );
 }
 
 /** Whether `got` (from `data`) matches the label. */
@@ -150,11 +164,29 @@ export function wildReceipt(): Sample[] {
       type: 'retail_receipt' as const,
       fields: [
         // Label texts have their spaces removed; the name may span lines (`CHOEUN` `KOREANRESTAURANT`).
-        { name: 'merchant', path: 'merchant', compare: 'text' as const, expected: r.Store_name?.join('') || null },
+        { name: 'merchant', path: 'merchant', compare: 'text' as const, expected: printedName(r.Store_name ?? []) },
         { name: 'date', path: 'transaction_date', compare: 'date' as const, expected: r.Date?.[0] ?? null },
         { name: 'amount', path: 'amount', compare: 'amount' as const, expected: r.Total?.[0] ?? null },
       ],
     }));
+}
+
+/**
+ * WildReceipt labels every printing of the store's name: boxes that print the same name twice
+ * (`NOVOTEL` `PEKANBARU` `NOVOTELPEKANBARU`) give that name once; others are the name's lines.
+ */
+export function printedName(boxes: readonly string[]): string | null {
+  const parts = boxes.map(norm).filter(Boolean);
+  const all = parts.join('');
+  if (!all) return null;
+  const ends = new Set(parts.map((_, i) => parts.slice(0, i + 1).join('').length));
+  for (let size = 1; size < all.length; size++) {
+    if (all.length % size !== 0 || !ends.has(size)) continue;
+    const once = all.slice(0, size);
+    // Every printing ends at a box's end.
+    if (once.repeat(all.length / size) === all && [...Array(all.length / size).keys()].every((k) => ends.has((k + 1) * size))) return once;
+  }
+  return all;
 }
 
 export function zugferd(): Sample[] {

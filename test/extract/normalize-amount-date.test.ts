@@ -95,6 +95,11 @@ describe('parseDate', () => {
     ['3 févr. 2020', '2020-02-03', 'dmy'],
     ['12 dic 2021', '2021-12-12', 'dmy'],
     ['29/02/2020', '2020-02-29', 'dmy'],
+    // Till printers' short year after an apostrophe.
+    ["Jul19'14 12:36PM", '2014-07-19', 'mdy'],
+    ["Jul.30'11(Sat)07:27", '2011-07-30', 'mdy'],
+    ["20Mar'17 21:05", '2017-03-20', 'dmy'],
+    ["04 NOV '17", '2017-11-04', 'dmy'],
   ];
   for (const [text, value, order] of cases) {
     it(`reads ${JSON.stringify(text)} as ${value}`, () => {

@@ -57,7 +57,7 @@ export interface FieldResult {
   /** Arrays of objects: one field result per item field, item by item. */
   items?: Record<string, FieldResult>[];
   /** Dates whose day and month could swap: the reading taken and why (see normalizers). */
-  date_order?: { order: 'dmy' | 'mdy'; reason: string };
+  date_order?: { order: 'dmy' | 'mdy' | 'ymd'; reason: string };
 }
 
 export const WARNING_CODES = [

@@ -77,7 +77,7 @@ interface Choice {
   features: ConfidenceFeatures | null;
   value: unknown;
   status: 'ok' | 'corrected';
-  dateOrder?: { order: 'dmy' | 'mdy'; reason: string };
+  dateOrder?: { order: 'dmy' | 'mdy' | 'ymd'; reason: string };
   /** Taken from embedded invoice XML. */
   embedded?: boolean;
   /** The layout model decided it: its proposal, or a value the rules alone would not have ranked first. */
@@ -219,9 +219,9 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     options.onFeatures?.(f.path, calibrationGroup(kind), features);
     const choice: Choice = { candidate: top, kind, features, value: top.value, status: 'ok', byModel: decidedByModel.has(f.path) };
     if (top.date) {
-      const resolved = resolveDateOrder(top.date, { documentOrder: dateOrder, currency, today: now });
+      const resolved = resolveDateOrder(top.date, { documentOrder: dateOrder, currency, today: now, country });
       choice.value = f.field.type === 'datetime' ? `${resolved.value}T00:00` : resolved.value;
-      if (top.date.alternative) choice.dateOrder = { order: resolved.order as 'dmy' | 'mdy', reason: resolved.reason };
+      if (top.date.alternative || resolved.reason === 'country') choice.dateOrder = { order: resolved.order, reason: resolved.reason };
     }
     if (kind === 'party_name' && options.knownMerchants?.length) {
       const snap = snapToKnown(String(top.value), options.knownMerchants);

@@ -19,14 +19,16 @@ export function aidCandidates(doc: DocumentText): Candidate[] {
 }
 
 /**
- * The card scheme from what names it beside the scheme word: the AID (the chip's own, so the
- * surest), then the first digits of a card number printed with them (`4921 85** **** 1234`).
+ * The card scheme from what names it beside the scheme word: the AID, then the first digits of a
+ * card number printed with them (`4921 85** **** 1234`). A scheme word on its own (the card's
+ * application label) still comes first: brands that ride another's network carry its AID
+ * (`DINERS CLUB` over Discover's A0000001523010); a word inside longer text comes after the AID.
  */
 export function schemeCandidates(doc: DocumentText, values: readonly string[]): Candidate[] {
   const out: Candidate[] = [];
   for (const c of aidCandidates(doc)) {
     const scheme = schemeFromAid(String(c.value));
-    if (scheme && values.includes(scheme)) out.push({ ...c, value: scheme, score: 0.75 });
+    if (scheme && values.includes(scheme)) out.push({ ...c, value: scheme, score: 0.44 });
   }
   for (const line of doc.lines) {
     for (const mask of findCardMasks(line.text)) {

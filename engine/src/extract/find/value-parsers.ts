@@ -46,7 +46,9 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
     case 'integer': {
       // A colon between a word and a figure parts a label from it (`Belopp:1016,95`), unlike one between figures (a time).
       text = text.replace(/(?<=\p{L}):(?=\d)/gu, ' ');
-      const all = findAmounts(text, { decimal: ctx.decimal });
+      // The digits of a masked card number (`************9349`) are never a figure of money or a count.
+      const masks = findCardMasks(text);
+      const all = findAmounts(text, { decimal: ctx.decimal }).filter((a) => !masks.some((m) => a.start < m.end && m.start < a.end));
       const out: ReadValue[] = [];
       // Beside its label on a document with decimal commas, thousands parted by plain spaces
       // are one figure (`Totalt 2 500,00`, `KWOTA 2 181,11 zł`); elsewhere plain spaces part
@@ -73,8 +75,12 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       return findTimes(text).map((t) => ({ value: t.value, raw: t.raw, start: t.start, end: t.end, quality: t.seconds ? 1 : 0.9 }));
     case 'currency':
       return findCurrencies(text, { country: ctx.country }).map((c) => ({ value: c.code, raw: c.raw, start: c.start, end: c.end, quality: c.alternatives.length > 0 ? 0.6 : 1 }));
-    case 'enum':
-      return enumMatches(text, field.values ?? []).map((m) => ({ ...m, quality: 1 }));
+    case 'enum': {
+      // A word standing alone (`PRE-AUTH`, `Type Refund`) says more than one inside a longer text
+      // (`Payment receipt`, `DEBIT MASTERCARD`): there it may name something else.
+      const letters = (t: string) => t.replace(/[^\p{L}]/gu, '').length;
+      return enumMatches(text, field.values ?? []).map((m) => ({ ...m, quality: letters(m.raw) >= 0.6 * letters(text) ? 1 : 0.8 }));
+    }
     case 'boolean': {
       // An outcome word (`Zahlung erfolgt`, `REFUSÉ`) says it; a declined word wins over an approved one.
       const outcomes = enumMatches(text, OUTCOMES);

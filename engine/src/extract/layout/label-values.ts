@@ -21,7 +21,8 @@ const SEPARATORS = /^(?:[\s:;=#>|–]|[.-](?!\d))+/u;
 /**
  * The places a label's value can be, nearest first: the rest of its line up to the next label;
  * the lines to its right in the same row; the line below it (overlapping it horizontally, within
- * two rows), as forms and invoice headers print values under their labels.
+ * two rows, or to its right where the label is alone in its row), as forms and invoice headers
+ * print values under their labels.
  */
 export function valueSlots(doc: DocumentText, hit: LabelHit, labelsOnLine: readonly LabelHit[]): ValueSlot[] {
   const paired = pairedSlot(doc, hit, labelsOnLine);
@@ -44,7 +45,9 @@ export function valueSlots(doc: DocumentText, hit: LabelHit, labelsOnLine: reado
   // Below: only where the label's line ends with the label (nothing after it on the line).
   if (next || rest.slice(skip).trim() === '') {
     const x0 = line.box.x + (line.box.width * hit.start) / Math.max(1, line.text.length);
-    const x1 = line.box.x + line.box.width;
+    // A label alone in its row may have its value below and to the right (a slip's
+    // right-aligned `COMERCIO:` / `180460218716329`); otherwise the value sits under the label.
+    const x1 = row.lines.length === 1 && right.length === 0 ? Infinity : line.box.x + line.box.width;
     let step = 0;
     for (let r = line.row + 1; r < doc.rows.length && r <= line.row + 2; r++) {
       const below = doc.rows[r];

@@ -4,7 +4,7 @@ import { memoByText } from './memo.js';
 /**
  * Dates as documents print them, to ISO `YYYY-MM-DD`: year first (2018-04-18), day or month
  * first with `/`, `-`, `.` or spaces (18/04/2018, 4/18/18), and month names in English, German,
- * French, Spanish, Italian and Dutch (18 Apr 2018, Apr 18, 2018, 18APR18, 18. März 2018).
+ * French, Spanish, Italian and Dutch (18 Apr 2018, Apr 18, 2018, 18APR18, 18. März 2018, Jul19'14).
  * `01/02/2018` reads both ways: both readings are kept, and resolveDateOrder picks one from
  * context, recording how.
  */
@@ -57,16 +57,16 @@ const PATTERNS: { re: RegExp; gate: RegExp; read: (m: RegExpMatchArray) => Readi
       return [reading(year(y), +d2, +d1, 'dmy'), reading(year(y), +d1, +d2, 'mdy')];
     },
   },
-  // 18 Apr 2018, 18-APR-18, 18APR18, 18. März 2018, 18th April 2018
+  // 18 Apr 2018, 18-APR-18, 18APR18, 18. März 2018, 18th April 2018, 20Mar'17 (till printers' short year)
   {
-    re: new RegExp(`(\\d{1,2})(?:st|nd|rd|th)?\\.?[\\s\\-/]?${MONTH}[\\s\\-/,.]*(\\d{4}|\\d{2})`, 'giu'),
+    re: new RegExp(`(\\d{1,2})(?:st|nd|rd|th)?\\.?[\\s\\-/]?${MONTH}[\\s\\-/,.'’]*(\\d{4}|\\d{2})`, 'giu'),
     // Every month name has three letters at least.
     gate: /\d(?:st|nd|rd|th)?\.?[\s\-/]?\p{L}{3}/iu,
     read: (m) => [reading(year(m[3]), MONTHS[m[2].toLowerCase()], +m[1], 'dmy')],
   },
-  // Apr 18, 2018; April 18 2018
+  // Apr 18, 2018; April 18 2018; Jul19'14
   {
-    re: new RegExp(`${MONTH}[\\s\\-/]?(\\d{1,2})(?:st|nd|rd|th)?,?[\\s\\-/]+(\\d{4}|\\d{2})`, 'giu'),
+    re: new RegExp(`${MONTH}[\\s\\-/]?(\\d{1,2})(?:st|nd|rd|th)?,?[\\s\\-/'’]+(\\d{4}|\\d{2})`, 'giu'),
     gate: /\p{L}{3}\.?[\s\-/]?\d/u,
     read: (m) => [reading(year(m[3]), MONTHS[m[1].toLowerCase()], +m[2], 'mdy')],
   },
@@ -110,17 +110,24 @@ export function parseDate(text: string): ParsedDate | null {
   return all.length === 1 ? all[0] : null;
 }
 
-export type DateOrderReason = 'unambiguous' | 'document' | 'currency' | 'not_in_future' | 'default';
+export type DateOrderReason = 'unambiguous' | 'document' | 'country' | 'currency' | 'not_in_future' | 'default';
+
+/** Countries whose short dates put a two-digit year first (`26-09-05` is 5 September 2026): Sweden. */
+const SHORT_YEAR_FIRST: ReadonlySet<string> = new Set(['SE']);
 
 /**
- * Settle a day/month ambiguity. In order: the document's other dates (one that only reads one
- * way shows its order), the currency (USD: month first), a reading in the future ruled out,
- * then day first, as most of the world writes.
+ * Settle a day/month ambiguity. In order: a country that writes short dates year first (a
+ * Swedish `yy-mm-dd`), the document's other dates (one that only reads one way shows its order),
+ * the currency (USD: month first), a reading in the future ruled out, then day first, as most of
+ * the world writes.
  */
 export function resolveDateOrder(
   d: ParsedDate,
-  context: { documentOrder?: 'dmy' | 'mdy'; currency?: string | null; today?: Date } = {},
+  context: { documentOrder?: 'dmy' | 'mdy'; currency?: string | null; today?: Date; country?: string | null } = {},
 ): { value: string; order: DateOrder; reason: DateOrderReason } {
+  const short = context.country && SHORT_YEAR_FIRST.has(context.country) ? /^(\d{2})-(\d{2})-(\d{2})$/.exec(d.raw) : null;
+  const yearFirst = short ? reading(year(short[1]), +short[2], +short[3], 'ymd').value : null;
+  if (yearFirst) return { value: yearFirst, order: 'ymd', reason: 'country' };
   if (!d.alternative) return { value: d.value, order: d.order, reason: 'unambiguous' };
   const readings = [{ value: d.value, order: d.order }, d.alternative];
   const pick = (order: DateOrder) => readings.find((r) => r.order === order);
