@@ -226,4 +226,113 @@ Zahlung erfolgt`);
     expect(gap.data.transaction_time).toBe(null);
     expect(gap.review.reasons).toContainEqual(expect.objectContaining({ code: 'label_without_value', path: 'transaction_time' }));
   });
+
+  it('reads a Swedish slip\'s short date year first, and a Danish one day first', () => {
+    const sv = read(`JÄRNHANDEL BERG
+Storgatan 3
+111 22 Stockholm
+KÖP
+DATUM 26-09-05            TID 16:35
+VISA ************5521
+BELOPP        SEK 45,00
+KOD GODKÄND
+GODKÄNT`);
+    expect(sv.data.transaction_date).toBe('2026-09-05');
+    expect(sv.fields.transaction_date.date_order).toEqual({ order: 'ymd', reason: 'country' });
+    expect(sv.data.verification_method).toBe('pin');
+    const da = read(`BAGERIET HANSEN
+Nørregade 41, 5000 Odense C
+KØB
+DATO 26-09-05             TID 16:35
+BELØB               45,00 kr.
+INGEN KODE
+GODKENDT`);
+    expect(da.data.transaction_date).toBe('2005-09-26');
+    expect(da.data.verification_method).toBe('none');
+  });
+
+  it('takes the type a slip prints on its own over a sale word inside other text', () => {
+    const ex = read(`Hartley & Sons Butchers
+Unit 4, Riverside Park
+Oxford OX1 3BQ
+Payment receipt #4132-0291
+Total                   GBP 8.33
+24/04/2024              12:04:16
+DEBIT MASTERCARD payment
+Type                      Refund
+Auth code                 585072`);
+    expect(ex.data.transaction_type).toBe('refund');
+    expect(ex.data.card_scheme).toBe('mastercard');
+  });
+
+  it('takes the printed brand over the network its AID belongs to', () => {
+    const ex = read(`RISTORANTE DA MARIO
+DINERS CLUB
+A0000001523010
+TOTALE               EUR 42,00`);
+    expect(ex.data.card_scheme).toBe('diners');
+    // Without a word, the AID names the scheme.
+    expect(read(`RISTORANTE DA MARIO\nAID A0000000031010\nTOTALE               EUR 42,00`).data.card_scheme).toBe('visa');
+  });
+
+  it('never reads a masked card number as an amount, even under an amount\'s label', () => {
+    const ex = read(`PHARMACIE DES HALLES
+3 PLACE DE LA MAIRIE
+13001 MARSEILLE
+             ACHAT
+************9349
+CARTE BANCAIRE
+TOTAL                   3,55 EUR`);
+    expect(ex.data.card_last_four).toBe('9349');
+    expect(ex.data.amount).toBe(3.55);
+    expect(ex.data.base_amount).not.toBe(9349);
+  });
+
+  it('reads a value printed below and to the right of a label alone on its line', () => {
+    const ex = read(`FRUTAS GARCIA
+COMERCIO:
+         180460218716329
+Nº TERMINAL:    ZH822378
+REFERENCIA
+            426602452513
+IMPORTE          12,00 EUR`);
+    expect(ex.data.merchant_id).toBe('180460218716329');
+    expect(ex.data.terminal_id).toBe('ZH822378');
+    expect(ex.data.amount).toBe(12);
+  });
+
+  it('reads labels a printer wrote without their accents, and a Nordic time with a point', () => {
+    const sv = read(`KIOSK SOLEN
+Storgatan 3
+111 22 Stockholm
+INLOSEN: 754018198          TERM: 20667680
+DATUM 2025-03-01                     14.59
+BELOPP        SEK 45,00
+GODKANT`);
+    expect(sv.data.merchant_id).toBe('754018198');
+    expect(sv.data.transaction_time).toBe('14:59');
+    expect(sv.data.approved).toBe(true);
+    const fi = read(`RAVINTOLA KALLIOLA
+HÄMEENKATU 22
+40100 JYVÄSKYLÄ
+MYYJA: 110553985517
+PVM 20.12.24                  AIKA 12.30
+YHTEENSA               18,50 EUR`);
+    expect(fi.data.merchant_id).toBe('110553985517');
+    expect(fi.data.transaction_time).toBe('12:30');
+    expect(fi.data.amount).toBe(18.5);
+  });
+
+  it('reads the number after a receipt title and a number sign, and a time whose label\'s colon touches it', () => {
+    const ex = read(`KIOSKEN PÅ HJØRNET
+Storgata 51, 0154 Oslo
+Betalingskvittering #8859-5629
+KL:13:38:13
+Totalt                   1598,29
+GODKJENT`);
+    expect(ex.data.receipt_number).toBe('8859-5629');
+    expect(ex.data.transaction_time).toBe('13:38');
+    expect(ex.data.amount).toBe(1598.29);
+  });
 });
+

@@ -143,6 +143,14 @@ describe('resolveDateOrder', () => {
     expect(resolveDateOrder(parseDate('18/04/2018')!, { today })).toMatchObject({ value: '2018-04-18', reason: 'unambiguous' });
   });
 
+  it('reads a Swedish short date year first, and only a dashed two-digit one', () => {
+    expect(resolveDateOrder(parseDate('26-09-05')!, { country: 'SE', today })).toEqual({ value: '2026-09-05', order: 'ymd', reason: 'country' });
+    expect(resolveDateOrder(parseDate('26-09-05')!, { country: 'DK', today })).toMatchObject({ value: '2005-09-26', reason: 'unambiguous' });
+    expect(resolveDateOrder(parseDate('26.09.2005')!, { country: 'SE', today })).toMatchObject({ value: '2005-09-26', reason: 'unambiguous' });
+    // No year-first reading exists (month 31): the usual order stands.
+    expect(resolveDateOrder(parseDate('05-31-26')!, { country: 'SE', today })).toMatchObject({ value: '2026-05-31' });
+  });
+
   it('finds no document order when the dates disagree or all could swap', () => {
     expect(documentDateOrder(findDates('18/04/2018 and 04/18/2018'))).toBeUndefined();
     expect(documentDateOrder(findDates('01/02/2018'))).toBeUndefined();

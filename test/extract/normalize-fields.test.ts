@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { findCardMasks, schemeFromBin } from '../../engine/src/extract/normalize/card.js';
 import { findPhones } from '../../engine/src/extract/normalize/phone.js';
 import { findTaxIds, parseLabelledTaxId } from '../../engine/src/extract/normalize/tax-id.js';
-import { findTimes, parseTime } from '../../engine/src/extract/normalize/time.js';
+import { findDottedTime, findTimes, parseTime } from '../../engine/src/extract/normalize/time.js';
 
 describe('findTimes / parseTime', () => {
   it.each<[string, string, string, boolean]>([
@@ -56,6 +56,21 @@ describe('findTimes / parseTime', () => {
       { value: '20:27', raw: '20:27:05', start: 21, end: 29, seconds: true },
     ]);
     expect(findTimes('RM 12.50 paid 8:05pm')).toEqual([{ value: '20:05', raw: '8:05pm', start: 14, end: 20, seconds: false }]);
+  });
+
+  it('reads a time whose label\'s colon touches it, not one inside a run of figures', () => {
+    expect(findTimes('KL:13:38:13').map((t) => t.value)).toEqual(['13:38']);
+    expect(findTimes('KL.:14:29').map((t) => t.value)).toEqual(['14:29']);
+    expect(findTimes('12:13:38:13')).toEqual([]);
+  });
+
+  it('reads a time with a point only after a time label or a date', () => {
+    expect(findDottedTime('14.30', true, null)).toMatchObject({ value: '14:30', raw: '14.30' });
+    expect(findDottedTime('25.08.25 14.59', false, 8)).toMatchObject({ value: '14:59', start: 9 });
+    expect(findDottedTime('KAFFE 14.50', false, null)).toBeNull();
+    expect(findDottedTime('12,00 14.50', true, null)).toBeNull();
+    expect(findDottedTime('24.50', true, null)).toBeNull();
+    expect(findDottedTime('14.30.12', true, null)).toBeNull();
   });
 
   it('finds several times left to right, and parseTime then gives null', () => {

@@ -111,6 +111,17 @@ describe('addresses.json', () => {
     }
   });
 
+  it('shares no word with the numbers\' single-word labels: an address line is never read as a slip\'s number', () => {
+    // `LOT 12, JALAN ...` and `Lote 5` open addresses; a batch label `Lot` would end the header there.
+    const addressWords = new Set([...file.street_words, 'Lot', 'Lote', 'Jalan', 'Taman', 'Unit', 'Block', 'Level', 'Floor', 'Suite'].map((w) => w.toLowerCase()));
+    for (const name of languageFiles) {
+      const { labels } = read<LanguageFile>(name);
+      for (const field of ['receipt_number', 'trace_number', 'batch_number', 'terminal_id', 'merchant_id', 'auth_code', 'rrn']) {
+        for (const label of labels[field] ?? []) if (!/\s/.test(label.trim())) expect(addressWords.has(label.toLowerCase()), `${name} ${field} ${label}`).toBe(false);
+      }
+    }
+  });
+
   it('holds postcode patterns that compile, each matching the format it is for', () => {
     const patterns = file.postcode_towns.map((p) => new RegExp(p, 'u'));
     const examples = ['118 46 Stockholm', '00-549 Warszawa', '1100-148 Lisboa', '1011 AB Amsterdam', 'D-80331 München', 'LONDON SW1X 7XL', 'SW1A 1AA'];

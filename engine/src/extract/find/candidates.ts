@@ -2,7 +2,8 @@ import type { FieldDefinition } from '../../contracts/definition.js';
 import type { DocumentText, Line } from '../layout/document-text.js';
 import { valueSlots, type Relation } from '../layout/label-values.js';
 import type { LabelHit } from '../layout/labels.js';
-import type { ParsedDate } from '../normalize/date.js';
+import { findDates, type ParsedDate } from '../normalize/date.js';
+import { findDottedTime } from '../normalize/time.js';
 import type { ValueKind } from './field-kinds.js';
 import { isFormOnly } from './header-block.js';
 import { readTitleLine, type TitleLine } from './title-line.js';
@@ -91,11 +92,23 @@ export function shapedCandidates(doc: DocumentText, kind: ValueKind, field: Fiel
   const out: Candidate[] = [];
   const readKind = kind === 'total' ? 'money' : kind;
   for (const line of doc.lines) {
-    for (const v of readValues(readKind, line.text, field, ctx, false)) {
+    const values = readValues(readKind, line.text, field, ctx, false);
+    // A time printed with a point in the column right of a date (`25.08.25     14.59`).
+    const dotted = kind === 'time' && values.length === 0 && followsDate(doc, line) ? findDottedTime(line.text, true, null) : null;
+    if (dotted) values.push({ value: dotted.value, raw: dotted.raw, start: dotted.start, end: dotted.end, quality: 0.9 });
+    for (const v of values) {
       out.push({ value: v.value, raw: v.raw, line, start: v.start, end: v.end, label: null, relation: 'anywhere', score: 0.45 * v.quality, date: v.date });
     }
   }
   return out;
+}
+
+/** The line just left of this one in its row ends with a date. */
+function followsDate(doc: DocumentText, line: Line): boolean {
+  const row = doc.rows[line.row].lines;
+  const left = row[row.indexOf(line) - 1];
+  const last = left ? findDates(left.text).at(-1) : undefined;
+  return last !== undefined && left.text.slice(last.end).trim() === '';
 }
 
 function bestAmount<T extends { quality: number }>(values: readonly T[]): T {

@@ -5,7 +5,7 @@ import { findCurrencies } from '../normalize/currency.js';
 import { findDates, type ParsedDate } from '../normalize/date.js';
 import { findPhones } from '../normalize/phone.js';
 import { findTaxIds, parseLabelledTaxId } from '../normalize/tax-id.js';
-import { findTimes } from '../normalize/time.js';
+import { findDottedTime, findTimes } from '../normalize/time.js';
 import { ibanValid } from '../check-digits.js';
 import { NUMBER_MARKER, numberTokens } from './document-number.js';
 import { enumMatches, OUTCOMES } from './enum-words.js';
@@ -71,8 +71,11 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
     case 'date':
     case 'datetime':
       return findDates(text).map((d) => ({ value: d.value, raw: d.raw, start: d.start, end: d.end, quality: d.alternative ? 0.8 : 1, date: d }));
-    case 'time':
-      return findTimes(text).map((t) => ({ value: t.value, raw: t.raw, start: t.start, end: t.end, quality: t.seconds ? 1 : 0.9 }));
+    case 'time': {
+      const times = findTimes(text);
+      const dotted = times.length === 0 ? findDottedTime(text, labelled, findDates(text)[0]?.end ?? null) : null;
+      return (dotted ? [dotted] : times).map((t) => ({ value: t.value, raw: t.raw, start: t.start, end: t.end, quality: t.seconds ? 1 : 0.9 }));
+    }
     case 'currency':
       return findCurrencies(text, { country: ctx.country }).map((c) => ({ value: c.code, raw: c.raw, start: c.start, end: c.end, quality: c.alternatives.length > 0 ? 0.6 : 1 }));
     case 'enum': {

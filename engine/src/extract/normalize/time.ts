@@ -16,8 +16,9 @@ export interface ParsedTime {
 }
 
 // h:mm[:ss] with ':' (or '.' when followed by am/pm, since 12.50 alone is an amount), optional am/pm.
+// A label's colon may touch it (`KL:13:38:13`, `KL.:14:29`), a figure's may not.
 const TIME =
-  /(?<![\p{L}\p{N}.,:/-])(\d{1,2})(?::(\d{2})(?::(\d{2}))?|[.](\d{2})(?=\s?[ap]\.?m\b))(?:\s?([ap])\.?\s?m\.?(?![\p{L}]))?(?![\p{N}]|[.,:/-]\p{N})/giu;
+  /(?:(?<![\p{L}\p{N}.,:/-])|(?<=\p{L}\.?:))(\d{1,2})(?::(\d{2})(?::(\d{2}))?|[.](\d{2})(?=\s?[ap]\.?m\b))(?:\s?([ap])\.?\s?m\.?(?![\p{L}]))?(?![\p{N}]|[.,:/-]\p{N})/giu;
 // 24-hour clock written 2027H / 20H27 (French and military style).
 const HOUR_MARK = /(?<![\p{L}\p{N}])([01]\d|2[0-3])(?:\s?[hH]\s?([0-5]\d)|([0-5]\d)[hH])(?![\p{L}\p{N}])/gu;
 
@@ -45,6 +46,23 @@ function readTimes(text: string): ParsedTime[] {
     found.push({ value: `${m[1]}:${m[2] ?? m[3]}`, raw: m[0], start: m.index, end: m.index + m[0].length, seconds: false });
   }
   return found.sort((a, b) => a.start - b.start);
+}
+
+// `14.59`: the Nordic clock's point, read only where nothing else can be meant (below).
+const DOTTED = /(?<![\p{N}.,])([01]?\d|2[0-3])\.([0-5]\d)(?![\p{N}]|[.,]\p{N})/u;
+
+/**
+ * A time written with a point (`TID: 14.30`, `25.08.25 14.59`), as Danish, Norwegian and Finnish
+ * slips print it: only what a time label opens, or what follows a date on its line; elsewhere
+ * `14.59` is an amount.
+ */
+export function findDottedTime(text: string, afterLabel: boolean, dateEnd: number | null): ParsedTime | null {
+  const m = DOTTED.exec(text);
+  if (!m) return null;
+  const opens = afterLabel && text.slice(0, m.index).trim() === '';
+  const afterDate = dateEnd !== null && dateEnd <= m.index && text.slice(dateEnd, m.index).trim() === '';
+  if (!opens && !afterDate) return null;
+  return { value: `${pad(Number(m[1]))}:${m[2]}`, raw: m[0], start: m.index, end: m.index + m[0].length, seconds: false };
 }
 
 /** The one time a text holds, or null when it holds none or several. */

@@ -53,11 +53,15 @@ function union(pick: (v: LanguageVocabulary) => readonly string[] | undefined): 
 const labelCache = new Map<string, readonly string[]>();
 const wordCache = new Map<string, readonly string[]>();
 
-/** Every language's labels of a field (`amount`, `auth_code`...); none for a field no file names. */
+/**
+ * Every language's labels of a field (`amount`, `auth_code`...); none for a field no file names.
+ * A receipt's title with a number sign labels its number (`Betalingskvittering #8859-5629`).
+ */
 export function labelWords(field: string): readonly string[] {
   let words = labelCache.get(field);
   if (!words) {
     words = union((v) => v.labels[field]);
+    if (field === 'receipt_number') words = [...new Set([...words, ...valueWords('receipt_title').map((w) => `${w} #`)])];
     labelCache.set(field, words);
   }
   return words;
