@@ -184,5 +184,5 @@ function foldLetter(ch: string): string {
  * accented letters (`INLOSEN`, `MYYJA`, `ACCEPTE`): labels written with them still match.
  */
 export function foldAccents(text: string): string {
-  return /[^\x00-\x7f]/.test(text) ? Array.from(text, foldLetter).join('') : text;
+  return /[^ -~\s]/.test(text) ? Array.from(text, foldLetter).join('') : text;
 }
