@@ -334,5 +334,24 @@ GODKJENT`);
     expect(ex.data.transaction_time).toBe('13:38');
     expect(ex.data.amount).toBe(1598.29);
   });
+
+  it('ends the address before a copy marker, a receipt title or a number\'s label alone on its row', () => {
+    expect(read(`KIOSKEN\nStorgata 51, 5015 BERGEN\nKundekopi\nTotalt 12,00 NOK`).data.merchant_address).toBe('Storgata 51, 5015 BERGEN');
+    expect(read(`BAR CENTRALE\nVIA GARIBALDI 14, 00187 ROMA\nLa tua ricevuta #4012-9691\nTotale EUR 12,00`).data.merchant_address).toBe('VIA GARIBALDI 14, 00187 ROMA');
+    const fr = read(`LE PETIT BISTROT\n27 RUE NATIONALE\n69002 LYON\nNO COMMERÇANT\n     972508224698636\nTOTAL 12,00 EUR`);
+    expect(fr.data.merchant_address).toBe('27 RUE NATIONALE, 69002 LYON');
+    expect(fr.data.merchant_id).toBe('972508224698636');
+    expect(read(`FRUTAS GARCIA\nC/ MAYOR 23\n28013 MADRID\nIMPORTE 12,00 EUR`).data.merchant_address).toBe('C/ MAYOR 23, 28013 MADRID');
+  });
+
+  it('never takes the hour of a Nordic `TID` time for the terminal', () => {
+    const ex = read(`BAGERIET HANSEN
+Nørregade 41, 5000 Odense C
+DATO 01.08.2025     TID 18:17:26
+TERMINAL-ID: 19702674
+BELØB               45,00 kr.`);
+    expect(ex.data.terminal_id).toBe('19702674');
+    expect(ex.data.transaction_time).toBe('18:17');
+  });
 });
 

@@ -43,6 +43,8 @@ export function isSlipRow(text: string): boolean {
   if (findCardMasks(text).length > 0 || opensWithSlipLabel(text, SLIP_LABELLED)) return true;
   let covered = 0;
   for (const m of enumMatches(text, SLIP_CONCEPTS, true)) covered += m.raw.replace(/[^\p{L}]/gu, '').length;
+  // A number's label alone on its row, its value printed below (`NO COMMERÇANT`).
+  if (covered < letters && !/\d/.test(text)) covered = Math.max(covered, slipLabelLetters(text));
   return covered >= letters;
 }
 
@@ -69,11 +71,20 @@ const finders = new Map<readonly string[], LabelFinder>();
 /** The row opens with the label of one of `fields` and a figure follows (`Beleg-Nr. 6165`, `TID: 52001234`). */
 function opensWithSlipLabel(text: string, fields: readonly string[]): boolean {
   if (!/\d/.test(text)) return false;
+  return labelsIn(text, fields).some((h) => h.leading && /\d/.test(text.slice(h.end)));
+}
+
+/** Letters of the row that the labels of the terminal's numbers cover. */
+function slipLabelLetters(text: string): number {
+  return labelsIn(text, SLIP_LABELLED).reduce((n, h) => n + text.slice(h.start, h.end).replace(/[^\p{L}]/gu, '').length, 0);
+}
+
+function labelsIn(text: string, fields: readonly string[]) {
   let finder = finders.get(fields);
   if (!finder) {
     finder = new LabelFinder(fields.map((path) => ({ path, aliases: labelWords(path) })));
     finders.set(fields, finder);
   }
   const line = { index: 0, page: 1, source: 'client_ocr', text, confidence: 1, box: { x: 0, y: 0, width: 1, height: 1 }, words: [], row: 0, size: 1 } as Line;
-  return finder.inLine(line).some((h) => h.leading && /\d/.test(text.slice(h.end)));
+  return finder.inLine(line);
 }

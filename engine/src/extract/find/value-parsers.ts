@@ -118,7 +118,11 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       return labelled ? documentNumber(text) : [];
     case 'identifier':
       // A time or a date beside the label is no identifier (Swedish `TID 16:35` is a time, not a terminal).
-      return labelled ? documentNumber(text).filter((v) => !/^\d{1,2}[:.]\d{2}(?:[:.]\d{2})?$/.test(v.value as string) && findDates(v.raw).length === 0) : [];
+      if (!labelled) return [];
+      return documentNumber(text).filter((v) => {
+        const inside = (s: { start: number; end: number }) => v.start < s.end && s.start < v.end;
+        return !/^\d{1,2}[:.]\d{2}(?:[:.]\d{2})?$/.test(v.value as string) && findDates(v.raw).length === 0 && !findTimes(text).some(inside) && !findDates(text).some(inside);
+      });
     case 'text':
     case 'party_name':
     case 'party_address': {
