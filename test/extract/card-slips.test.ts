@@ -353,5 +353,34 @@ BELØB               45,00 kr.`);
     expect(ex.data.terminal_id).toBe('19702674');
     expect(ex.data.transaction_time).toBe('18:17');
   });
+
+  it('reads the card number after the scheme\'s word even under a time label, and a terminal printed masked', () => {
+    const nb = read(`KAFÉ FJORDEN
+Storgata 51
+9008 Tromsø
+Totalt                 372,71 kr
+Tid                        12.36
+MASTERCARD …8889
+AUT. NR                   659924`);
+    expect(nb.data.card_last_four).toBe('8889');
+    expect(nb.data.transaction_time).toBe('12:36');
+    const it = read(`PASTICCERIA BIANCHI
+VIA GARIBALDI 14, 10121 TORINO
+TERMINALE: ****1428
+MC DEBIT                ************3767
+TOTALE                        EUR 139,44`);
+    expect(it.data.card_last_four).toBe('3767');
+  });
+
+  it('takes a debit card\'s word for no transaction type', () => {
+    const ex = read(`The Daily Grind
+31 MAIN STREET
+Cork T12 K8AF
+Card:**** **** **** 4599
+MC DEBIT
+Refund
+Total:€1,493.59`);
+    expect(ex.data.transaction_type).toBe('refund');
+  });
 });
 

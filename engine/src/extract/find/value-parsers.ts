@@ -121,7 +121,10 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       if (!labelled) return [];
       return documentNumber(text).filter((v) => {
         const inside = (s: { start: number; end: number }) => v.start < s.end && s.start < v.end;
-        return !/^\d{1,2}[:.]\d{2}(?:[:.]\d{2})?$/.test(v.value as string) && findDates(v.raw).length === 0 && !findTimes(text).some(inside) && !findDates(text).some(inside);
+        // Nor is a card number after the scheme's word (`MASTERCARD …8889` under a `Tid` label); a
+        // masked number right after the label is the identifier printed masked (`TERMINALE: ****1428`).
+        const cards = findCardMasks(text).filter((m) => text.slice(0, m.start).trim() !== '');
+        return !/^\d{1,2}[:.]\d{2}(?:[:.]\d{2})?$/.test(v.value as string) && findDates(v.raw).length === 0 && ![...findTimes(text), ...findDates(text), ...cards].some(inside);
       });
     case 'text':
     case 'party_name':
