@@ -1,6 +1,8 @@
 import type { FieldDefinition } from '../../contracts/definition.js';
 import { findAmounts, type DecimalMark } from '../normalize/amount.js';
-import { findCardMasks } from '../normalize/card.js';
+import { endsWithSchemeWord, findCardMasks } from '../normalize/card.js';
+import { SCHEME_NAMES, valueWords } from '../vocabulary/vocabulary.js';
+import { compact } from '../layout/labels.js';
 import { findCurrencies } from '../normalize/currency.js';
 import { findDates, type ParsedDate } from '../normalize/date.js';
 import { findPhones } from '../normalize/phone.js';
@@ -82,7 +84,12 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       // A word standing alone (`PRE-AUTH`, `Type Refund`) says more than one inside a longer text
       // (`Payment receipt`, `DEBIT MASTERCARD`): there it may name something else.
       const letters = (t: string) => t.replace(/[^\p{L}]/gu, '').length;
-      return enumMatches(text, field.values ?? []).map((m) => ({ ...m, quality: letters(m.raw) >= 0.6 * letters(text) ? 1 : 0.8 }));
+      // A card word right after a scheme's names the card (`MC DEBIT`, `VISA CREDIT`), not a
+      // transaction (French tickets print `DEBIT` alone for a sale).
+      const schemes = (field.values ?? []).some((v) => SCHEME_NAMES.includes(v));
+      return enumMatches(text, field.values ?? [])
+        .filter((m) => schemes || !(isCardWord(m.raw) && endsWithSchemeWord(text.slice(0, m.start))))
+        .map((m) => ({ ...m, quality: letters(m.raw) >= 0.6 * letters(text) ? 1 : 0.8 }));
     }
     case 'boolean': {
       // An outcome word (`Zahlung erfolgt`, `REFUSÉ`) says it; a declined word wins over an approved one.
@@ -186,4 +193,12 @@ function safePattern(p: string): RegExp | null {
     }
   }
   return patterns.get(p) ?? null;
+}
+
+let cardWords: ReadonlySet<string> | null = null;
+
+/** A word the vocabulary lists for a card (`Debit`, `Crédit`, `Debetkort`). */
+function isCardWord(raw: string): boolean {
+  cardWords ??= new Set(valueWords('card').map(compact));
+  return cardWords.has(compact(raw));
 }

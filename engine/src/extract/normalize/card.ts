@@ -27,6 +27,12 @@ const AFTER_SCHEME = new RegExp(
   `(?<![\\p{L}])(?:${[...SCHEME_NAMES.flatMap((s) => schemeWords(s)), 'DEBIT', 'CREDIT'].map(escapeRegExp).join('|')})\\s*$`,
   'iu',
 );
+/** A text that ends with a scheme's word (`MC `, `VISA`): what follows names the card (`MC DEBIT`). */
+export function endsWithSchemeWord(text: string): boolean {
+  return AFTER_SCHEME_WORD.test(text);
+}
+const AFTER_SCHEME_WORD = new RegExp(`(?<![\\p{L}])(?:${SCHEME_NAMES.flatMap((s) => schemeWords(s)).map(escapeRegExp).join('|')})\\s*$`, 'iu');
+
 // An ellipsis character before the last four (`…1234`), as app-based printers write it.
 const ELLIPSIS = /…\s?([0-9]{4})(?![\p{N}])/gu;
 
