@@ -382,5 +382,13 @@ Refund
 Total:€1,493.59`);
     expect(ex.data.transaction_type).toBe('refund');
   });
+
+  it('takes its part of a slash-joined pair beside a half no field has, and prefers a trace label of its own', () => {
+    expect(read(`CAFE\nTRACE/LOTE     911330/000348\nTOTAL 12,00 EUR`).data.trace_number).toBe('911330');
+    expect(read(`CAFE\nSTAN/CHIUSURA  047895/622566\nTOTALE 12,00 EUR`).data.trace_number).toBe('047895');
+    // `Löpnr` names a receipt or a trace number; `STAN` only a trace.
+    const sv = read(`KIOSK SOLEN\nStorgatan 3\n111 22 Stockholm\nLöpnr                                 0301\nSTAN                                808034\nBELOPP        SEK 45,00`);
+    expect(sv.data.trace_number).toBe('808034');
+  });
 });
 

@@ -64,6 +64,8 @@ export function labelledCandidates(
       // Money: the last amount of a same-line slot (`TOTAL 3 ITEMS 12.50`); else the first value.
       const v = (kind === 'money' || kind === 'total') && slot.relation === 'same_line' ? bestAmount(values) : values[0];
       const relationScore = RELATION_SCORE[slot.relation][Math.min(slot.step, RELATION_SCORE[slot.relation].length - 1)];
+      // A label that names another field too (Swedish `Löpnr`: a receipt or a trace number) says less than one of this field alone.
+      const shared = hitsOnLine(hit.line).some((h) => h.start === hit.start && h.end === hit.end && h.path !== hit.path && !h.path.startsWith('~'));
       out.push({
         value: v.value,
         raw: v.raw,
@@ -72,7 +74,7 @@ export function labelledCandidates(
         end: slot.start + v.end,
         label: hit,
         relation: slot.relation,
-        score: relationScore * (hit.leading ? 1 : 0.85) * v.quality,
+        score: relationScore * (hit.leading ? 1 : 0.85) * v.quality * (shared ? 0.9 : 1),
         date: v.date,
       });
       break;

@@ -78,17 +78,24 @@ function pairedSlot(doc: DocumentText, hit: LabelHit, labelsOnLine: readonly Lab
   const joined = (a: LabelHit, b: LabelHit) => /^[\s#.:]*\/[\s#.:]*$/u.test(text.slice(a.end, b.start));
   const next = sorted.slice(at + 1).find((h) => h.start >= hit.end && h.path !== hit.path);
   const prev = [...sorted.slice(0, at)].reverse().find((h) => h.end <= hit.start && h.path !== hit.path);
-  const first = next && joined(hit, next) ? hit : prev && joined(prev, hit) ? prev : null;
+  // The other half may be a word no field has (`TRACE/LOTE 911330/000348`): this label still takes its part.
+  const unknownAfter = /^[\s#.:]*\/[\s#.:]*\p{L}[\p{L}.º°#]*/u.exec(text.slice(hit.end));
+  const first = next && joined(hit, next) ? hit : prev && joined(prev, hit) ? prev : unknownAfter ? hit : null;
   if (!first) return null;
-  const second = first === hit ? (next as LabelHit) : hit;
+  const isFirst = first === hit;
+  const secondEnd = first === hit ? (next && joined(hit, next) ? next.end : hit.end + (unknownAfter as RegExpExecArray)[0].length) : hit.end;
   // The pair stands after the second label, on its line or in the next line to its right.
-  const rest = text.slice(second.end);
+  const rest = text.slice(secondEnd);
   const right = doc.rows[hit.line.row].lines.find((l) => l.box.x > hit.line.box.x && l !== hit.line);
-  const source = PAIR.test(rest.replace(/^[\s#.:=]+/u, '')) ? { line: hit.line, offset: second.end, text: rest } : right && PAIR.test(right.text) ? { line: right, offset: 0, text: right.text } : null;
+  const source = PAIR.test(rest.replace(/^[\s#.:=]+/u, '')) ? { line: hit.line, offset: secondEnd, text: rest } : right && PAIR.test(right.text) ? { line: right, offset: 0, text: right.text } : null;
   if (!source) return null;
   const lead = /^[\s#.:=]*/u.exec(source.text)?.[0].length ?? 0;
   const m = PAIR.exec(source.text.slice(lead)) as RegExpExecArray;
-  const part = first === hit ? m[1] : m[2];
-  const start = source.offset + lead + (first === hit ? m[0].indexOf(m[1]) : m[0].lastIndexOf(m[2]));
+  // With a half no field has, only two terminal counters (`911330/000348`), not a number with a
+  // slash in it (`FV/12/2024`, `2024/0015`).
+  const known = (next && joined(hit, next)) || (prev && joined(prev, hit));
+  if (!known && !(/^\d{4,}$/.test(m[1]) && /^\d{3,}$/.test(m[2]) && !/^(19|20)\d\d$/.test(m[1]))) return null;
+  const part = isFirst ? m[1] : m[2];
+  const start = source.offset + lead + (isFirst ? m[0].indexOf(m[1]) : m[0].lastIndexOf(m[2]));
   return { line: source.line, start, end: start + part.length, text: part, relation: source.line === hit.line ? 'same_line' : 'right', step: 0 };
 }
