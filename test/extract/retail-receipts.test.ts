@@ -152,4 +152,26 @@ CHANGE                8.62
     expect(ex.data.tax_rate).toBe(8.625);
     expect(ex.data.subtotal).toBe(10.48);
   });
+
+  it('reads a discount and cash printed with a minus sign as the amounts they are, and asks no review for them', () => {
+    const ex = read(`KEDAI RUNCIT MAJU
+NO 12, JALAN MAWAR
+81750 JOHOR BAHRU
+CASH INV NO.: 7721F711
+DATE: 12/03/2018
+ROTI                      5.60
+SUSU                      8.00
+SUBTOTAL                 13.60
+DISCOUNT                 -1.10
+TOTAL                    12.50
+CASH                    -50.00
+CHANGE                   37.50`);
+    expect(ex.data.amount).toBe(12.5);
+    expect(ex.data.discount).toBe(1.1);
+    expect(ex.data.amount_tendered).toBe(50);
+    expect(ex.data.change).toBe(37.5);
+    // `CASH INV NO.: 7721F711` is an invoice number's line, not a cash label without its value.
+    expect(ex.review.reasons.filter((r) => r.code !== 'low_confidence')).toEqual([]);
+  });
 });
+

@@ -195,6 +195,8 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   const agreed = agreeOnRules(definition.rules ?? [], ranked);
 
   const choices = new Map<string, Choice>();
+  // Fields a sum rule subtracts: kept as positive amounts, as their rule reads them.
+  const subtracted = new Set((definition.rules ?? []).flatMap((r) => ('minus' in r && Array.isArray(r.minus) ? r.minus : [])));
   for (const f of scalars) {
     const kind = kinds.get(f.path) as ValueKind;
     const list = ranked.get(f.path) ?? [];
@@ -218,6 +220,9 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     };
     options.onFeatures?.(f.path, calibrationGroup(kind), features);
     const choice: Choice = { candidate: top, kind, features, value: top.value, status: 'ok', byModel: decidedByModel.has(f.path) };
+    // A deduction printed with its sign (`DISCOUNT -5.59`) is the amount a sum rule takes off; cash
+    // handed over or given back is printed as a ledger's credit by some tills (`CASH -50.00`).
+    if (typeof choice.value === 'number' && choice.value < 0 && (subtracted.has(f.path) || isCash(f.path))) choice.value = -choice.value;
     if (top.date) {
       const resolved = resolveDateOrder(top.date, { documentOrder: dateOrder, currency, today: now, country });
       choice.value = f.field.type === 'datetime' ? `${resolved.value}T00:00` : resolved.value;
@@ -267,7 +272,9 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   // it has one, so a person should look (a silent gap is a silent error).
   for (const f of scalars) {
     if (f.path.includes('.') || !isMissing(choices.get(f.path)?.value) || embedded?.values[f.path] !== undefined) continue;
-    const hit = allHits.find((h) => h.path === f.path && h.leading && /\d/.test(withoutMoments(h.line.text.slice(h.end))));
+    // Figures in the label's own slot only: up to the next label on its line (`CASH INV NO.: 7721F711` is an invoice number's).
+    const slot = (h: LabelHit) => h.line.text.slice(h.end, Math.min(...hitsOnLine(h.line).filter((o) => o.start >= h.end).map((o) => o.start), h.line.text.length));
+    const hit = allHits.find((h) => h.path === f.path && h.leading && /\d/.test(withoutMoments(slot(h))));
     if (hit) reasons.push({ code: 'label_without_value', path: f.path, message: `"${hit.alias}" is printed, but no ${f.name} was read beside it.` });
   }
   for (const [path, c] of choices) {
