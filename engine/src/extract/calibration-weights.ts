@@ -11,73 +11,73 @@ export type CalibrationGroup = 'amount' | 'date' | 'name' | 'address' | 'other';
 // FITTED (written by the fit; edit the script, not these numbers)
 export const CALIBRATION: Record<CalibrationGroup, { bias: number; weights: number[] }> = {
   "amount": {
-    "bias": -0.321,
+    "bias": -0.663,
     "weights": [
-      4.066,
-      2.254,
-      -1.208,
-      1.289,
-      4.007,
-      -2.141,
-      -2.14,
+      5.371,
+      2.557,
+      -0.557,
+      1.816,
+      3.147,
+      -2.737,
+      -3.568,
       0,
-      -1.664
+      -0.209
     ]
   },
   "date": {
-    "bias": -2.854,
+    "bias": -1.003,
     "weights": [
-      1.274,
-      1.531,
-      -1.294,
+      1.114,
+      1.768,
+      -1.762,
       0,
-      -0.824,
-      0.268,
-      2.76,
+      -1.506,
+      0.452,
+      2.838,
       0,
-      2.969
+      1.908
     ]
   },
   "name": {
-    "bias": -6.32,
+    "bias": -6.626,
     "weights": [
-      2.588,
-      1.802,
-      2.116,
+      3.025,
+      1.904,
+      2.128,
       0,
-      1.265,
+      0.733,
       0,
-      1.672,
-      -0.035,
-      2.091
+      1.881,
+      -0.091,
+      2.337
     ]
   },
   "address": {
-    "bias": -1.532,
+    "bias": -1.453,
     "weights": [
-      0.353,
-      0.353,
+      0.397,
+      0.397,
       0,
       0,
-      0.642,
+      0.656,
       0,
-      0.757,
-      1.105,
-      1.169
+      0.324,
+      1.138,
+      1.452
     ]
   },
   "other": {
-    "bias": 3.443,
+    "bias": 6.509,
     "weights": [
-      -0.828,
-      3.835,
-      0.003,
+      0.73,
+      0.919,
+      -1.129,
       0,
-      0.632,
-      -0.873,
-      0.047,
+      -0.267,
+      -1.631,
+      -0.371,
       0,
-      -0.342
+      -0.177
     ]
   }
 };
@@ -89,7 +89,7 @@ export const CALIBRATION: Record<CalibrationGroup, { bias: number; weights: numb
  */
 export const REVIEW_THRESHOLDS: Record<CalibrationGroup, number> = {
   "amount": 0.96,
-  "date": 0.85,
+  "date": 0.96,
   "name": 0.75,
   "address": 0.85,
   "other": 0.85
