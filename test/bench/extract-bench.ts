@@ -34,7 +34,7 @@ import { loadLayoutModel } from '../../models/src/load-layout-model.js';
 import { packageFileSource } from '../../models/src/node/package-file-source.js';
 import { isHeldOut } from './held-out.js';
 import { accuracyByField, meanAccuracy, median, reliability, reviewFigures, scoreFields, type Scored } from './extract-scores.js';
-import { cardSlips, DATASETS, invoice2data, readOcrCache, slipFields, sroie, textFileClientOcr, wildReceipt, zugferd, type Sample } from './extract-truth.js';
+import { PUBLIC_SLIPS, cardSlips, DATASETS, invoice2data, readOcrCache, slipFields, sroie, textFileClientOcr, wildReceipt, zugferd, type Sample } from './extract-truth.js';
 import { slipClientOcr } from '../support/slip-text.js';
 
 interface RunResult {
@@ -213,6 +213,8 @@ async function main() {
       if (want('cardslips')) {
         runs.push(...(await run('cardslips', samples, slipText)));
         runs.push(...(await run('cardslips synthetic', synthetic, slipText)));
+        // Real slips collected from public sources (test/fixtures/cardslips-public), split the same way.
+        runs.push(...(await run('cardslips public', heldOut('cardslips-public', cardSlips(PUBLIC_SLIPS)).slice(0, limit), slipText)));
       }
       if (want('cardslips-rendered')) {
         runs.push(...(await run('cardslips-rendered', samples, slipImage)));

@@ -286,8 +286,10 @@ export function slipFields(labels: Record<string, unknown>): FieldTruth[] {
 }
 
 /** `cardslips-dev`: each `<id>.txt` (the printed lines) with its `<id>.json` (the values printed). */
-export function cardSlips(): Sample[] {
-  const dir = join(DATASETS, 'cardslips-dev');
+/** Real slips this project collected from public sources (test/fixtures/cardslips-public, SOURCES.md there). */
+export const PUBLIC_SLIPS = new URL('../fixtures/cardslips-public/', import.meta.url).pathname;
+
+export function cardSlips(dir = join(DATASETS, 'cardslips-dev')): Sample[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((f) => f.endsWith('.txt'))

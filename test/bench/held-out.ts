@@ -7,6 +7,7 @@ export function isHeldOut(dataset: string, s: Sample): boolean {
     case 'wildreceipt':
     case 'zugferd':
     case 'cardslips':
+    case 'cardslips-public':
       return hashedPart(s.id) === 'held_out';
     // SROIE's benchmark receipts are those with images, all held out; invoice2data is never trained on.
     default:

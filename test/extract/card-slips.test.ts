@@ -390,5 +390,12 @@ Total:€1,493.59`);
     const sv = read(`KIOSK SOLEN\nStorgatan 3\n111 22 Stockholm\nLöpnr                                 0301\nSTAN                                808034\nBELOPP        SEK 45,00`);
     expect(sv.data.trace_number).toBe('808034');
   });
+
+  it('reads a long slip word OCR got one letter wrong, and no short one', () => {
+    const ex = read(`ICA NARA\n****** 7235\nMASTERCARD\n755,57 SEK\nKOP\nPersis kod\nKONTAKILOS`);
+    expect(ex.data.entry_method).toBe('contactless');
+    // `CHIO` is four letters: too short to say it was `CHIP`.
+    expect(read(`ICA NARA\n****** 7235\nMASTERCARD\n755,57 SEK\nCHIO`).data.entry_method).not.toBe('chip');
+  });
 });
 

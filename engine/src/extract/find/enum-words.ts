@@ -89,3 +89,38 @@ export function enumMatches(text: string, values: readonly string[], every = fal
 
 /** The outcome words of a payment (vocabulary `approved` and `declined`). */
 export const OUTCOMES: readonly string[] = ['approved', 'declined'];
+
+// Words read by OCR with one letter wrong (`KONTAKILOS`): long enough that one substitution names no other word.
+const FUZZY_MIN_LETTERS = 8;
+const fuzzyIndexes = new WeakMap<readonly string[], { value: string; key: string }[]>();
+
+/**
+ * Enum values named by a single long word that OCR read with one letter wrong (`KONTAKILOS` for
+ * `KONTAKTLÖS`): only words of eight letters or more, and only where no word matched exactly.
+ */
+export function nearEnumMatches(text: string, values: readonly string[]): { value: string; raw: string; start: number; end: number }[] {
+  let words = fuzzyIndexes.get(values);
+  if (!words) {
+    words = values.flatMap((value) =>
+      [value.replace(/_/g, ' '), ...(WORDS[value] ?? []), ...valueWords(value), ...schemeWords(value)]
+        .filter((w) => /^\p{L}+$/u.test(w) && w.length >= FUZZY_MIN_LETTERS)
+        .map((w) => ({ value, key: compact(w) })),
+    );
+    fuzzyIndexes.set(values, words);
+  }
+  const out: { value: string; raw: string; start: number; end: number }[] = [];
+  for (const m of text.matchAll(/\p{L}{8,}/gu)) {
+    const key = compact(m[0]);
+    const near = words.filter((w) => w.key.length === key.length && oneApart(w.key, key));
+    // Two values one letter away: the word does not say which.
+    if (new Set(near.map((w) => w.value)).size === 1) out.push({ value: near[0].value, raw: m[0], start: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}
+
+function oneApart(a: string, b: string): boolean {
+  let diff = 0;
+  for (let i = 0; i < a.length && diff < 2; i++) if (a[i] !== b[i]) diff++;
+  return diff === 1;
+}
+

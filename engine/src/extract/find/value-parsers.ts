@@ -10,7 +10,7 @@ import { findTaxIds, parseLabelledTaxId } from '../normalize/tax-id.js';
 import { findDottedTime, findTimes } from '../normalize/time.js';
 import { ibanValid } from '../check-digits.js';
 import { NUMBER_MARKER, numberTokens } from './document-number.js';
-import { enumMatches, OUTCOMES } from './enum-words.js';
+import { enumMatches, nearEnumMatches, OUTCOMES } from './enum-words.js';
 import type { ValueKind } from './field-kinds.js';
 
 /** A value read from a piece of text: characters [start, end) of it. */
@@ -87,9 +87,11 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       // A card word right after a scheme's names the card (`MC DEBIT`, `VISA CREDIT`), not a
       // transaction (French tickets print `DEBIT` alone for a sale).
       const schemes = (field.values ?? []).some((v) => SCHEME_NAMES.includes(v));
-      return enumMatches(text, field.values ?? [])
+      const exact = enumMatches(text, field.values ?? [])
         .filter((m) => schemes || !(isCardWord(m.raw) && endsWithSchemeWord(text.slice(0, m.start))))
         .map((m) => ({ ...m, quality: letters(m.raw) >= 0.6 * letters(text) ? 1 : 0.8 }));
+      // A long word read with one letter wrong, where none is read right: a weaker reading.
+      return exact.length > 0 ? exact : nearEnumMatches(text, field.values ?? []).map((m) => ({ ...m, quality: 0.7 }));
     }
     case 'boolean': {
       // An outcome word (`Zahlung erfolgt`, `REFUSÉ`) says it; a declined word wins over an approved one.
