@@ -98,7 +98,7 @@ function lettersOf(text: string): Letters {
   let out = '';
   const runs: Letters['runs'] = [];
   for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
-    const upper = foldAccents(m[0].toUpperCase());
+    const upper = m[0].toUpperCase();
     runs.push({ at: out.length, from: m.index, length: upper.length, sameLength: upper.length === m[0].length });
     out += upper;
   }
@@ -148,9 +148,7 @@ export function aliasPattern(alias: string): RegExp | null {
   const tokens = alias.split(/[\s.:_/-]+/u).filter((t) => t !== '');
   if (tokens.length === 0 || !/[\p{L}\p{N}]/u.test(alias)) return null;
   // OCR breaks words with stray spaces ("Tot al"): a single space may fall between any two characters.
-  // A letter with an accent also matches it printed plain (`Ø` or `O`).
-  const char = (ch: string) => (foldLetter(ch) !== ch ? `[${ch}${foldLetter(ch)}]` : escapeRegExp(ch));
-  const body = tokens.map((t) => Array.from(t).map(char).join(' ?')).join('[\\s.:_/-]*');
+  const body = tokens.map((t) => Array.from(t).map(escapeRegExp).join(' ?')).join('[\\s.:_/-]*');
   const first = tokens[0];
   const last = tokens[tokens.length - 1];
   const open = /^[\p{L}\p{N}]/u.test(first) ? '(?<![\\p{L}\\p{N}])' : '';
@@ -158,31 +156,7 @@ export function aliasPattern(alias: string): RegExp | null {
   return new RegExp(`${open}${body}${close}`, 'giu');
 }
 
-/** Upper-case letters and digits only, accents dropped: how labels and names are compared. */
+/** Upper-case letters and digits only: how labels and names are compared. */
 export function compact(text: string): string {
-  return foldAccents(text.toUpperCase().replace(/[^\p{L}\p{N}]/gu, ''));
-}
-
-// Letters that carry no accent to drop but that printers without them write plainly.
-const PLAIN: Record<string, string> = { Ø: 'O', ø: 'o', Ł: 'L', ł: 'l', Đ: 'D', đ: 'd' };
-const folded = new Map<string, string>();
-
-/** A letter without its accent (`Ö` -> `O`, `Ø` -> `O`); any other character as it is. */
-function foldLetter(ch: string): string {
-  let f = folded.get(ch);
-  if (f === undefined) {
-    const base = PLAIN[ch] ?? ch.normalize('NFD').replace(/\p{M}/gu, '');
-    // One character for one: positions in the folded text stay those of the text.
-    f = base.length === 1 ? base : ch;
-    folded.set(ch, f);
-  }
-  return f;
-}
-
-/**
- * A text with its letters' accents dropped, character for character. Thermal printers often lack
- * accented letters (`INLOSEN`, `MYYJA`, `ACCEPTE`): labels written with them still match.
- */
-export function foldAccents(text: string): string {
-  return /[^ -~\s]/.test(text) ? Array.from(text, foldLetter).join('') : text;
+  return text.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
 }
