@@ -1,7 +1,7 @@
 /**
  * Training examples for the layout model: every text line of a document with its field roles.
  *
- *   npx tsx models/layout/build-examples.ts [--out DIR] [--synthetic N] [--seed S] [--sources LIST] [--ocr-cache DIR]
+ *   npx tsx models/layout/build-examples.ts [--out DIR] [--synthetic N] [--slips N] [--seed S] [--sources LIST] [--ocr-cache DIR]
  *
  * Writes DIR/examples.jsonl (default models/layout/work): one document per line,
  * `{id, source, part, features: [[index, value]...] per line, roles: [[role index]...] per line,
@@ -18,6 +18,10 @@
  *   date, totals).
  * - Synthetic receipts, card slips and invoices rendered by synthetic-documents.ts and read by
  *   the engine's OCR; every role labelled.
+ * - Card slips as text (`--sources ...,slips`, `--slips N`; not in the shipped model, see
+ *   MODEL_CARD.md): the multilingual slips of models/slips (seeds from 1; the benchmark scores
+ *   seeds from 7,000,000) and the tuning part of cardslips-dev, laid out as a device's
+ *   `client_ocr` would send them; lines labelled by the values their labels print.
  */
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,16 +30,17 @@ import { FEATURES, lineFeatures } from '../../engine/src/extract/layout-model/li
 import { ROLES, type Role } from '../../engine/src/extract/layout-model/roles.js';
 import { layoutDocument, type DocumentText, type Line, type TextPage } from '../../engine/src/extract/layout/document-text.js';
 import { findAmounts } from '../../engine/src/extract/normalize/amount.js';
+import { findCardMasks } from '../../engine/src/extract/normalize/card.js';
 import { findDates } from '../../engine/src/extract/normalize/date.js';
 import { Engine } from '../../engine/src/node/engine.js';
 import { DATASETS, readOcrCache } from '../../test/bench/extract-truth.js';
 import { ocrPages } from './ocr-pages.js';
-import { hashedPart, sroiePart, type Part } from './split.js';
+import { fnv1a, hashedPart, sroiePart, type Part } from './split.js';
 import { sroiePages } from './sroie-lines.js';
 
 interface Example {
   id: string;
-  source: 'sroie' | 'wildreceipt' | 'zugferd' | 'synthetic';
+  source: 'sroie' | 'wildreceipt' | 'zugferd' | 'synthetic' | 'slips';
   part: Part;
   doc: DocumentText;
   roles: Role[][];
@@ -243,6 +248,58 @@ async function* syntheticExamples(engine: Engine, count: number, seed: number): 
   }
 }
 
+// ---- Card slips as text ----------------------------------------------------------------------
+
+/** A slip's lines with the roles its printed values give them (merchant, address, date, time, total, card, auth, receipt). */
+function slipRoles(doc: DocumentText, labels: Record<string, unknown>): Role[][] {
+  const text = (k: string) => (typeof labels[k] === 'string' ? (labels[k] as string) : '');
+  const amount = typeof labels.amount === 'number' ? labels.amount : NaN;
+  const date = text('transaction_date');
+  const time = text('transaction_time');
+  const word = (l: Line, v: string) => v.length >= 3 && new RegExp(`(?<![\\p{L}\\p{N}])${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u').test(l.text);
+  const roles = doc.lines.map((l) => {
+    const r: Role[] = [];
+    if (text('merchant') && pieceOf(l.text, text('merchant'))) r.push('merchant');
+    if (text('merchant_address') && !r.includes('merchant') && pieceOf(l.text, text('merchant_address'), 4)) r.push('address');
+    if (date && datesIn(l.text).includes(date)) r.push('date');
+    if (time && l.text.includes(time.replace(/^0/, '')) && /\d[:.]\d\d/.test(l.text)) r.push('time');
+    if (Number.isFinite(amount) && sameAmount(l.text, amount)) r.push('total');
+    if (text('card_last_four') && findCardMasks(l.text).some((m) => m.lastFour === text('card_last_four'))) r.push('card_last_four');
+    if (text('auth_code') && word(l, text('auth_code'))) r.push('auth_code');
+    if (text('receipt_number') && word(l, text('receipt_number'))) r.push('receipt_number');
+    return r;
+  });
+  // A label alone left of its value on the row (`Total` | `£0.64`, `Auth code` | `192789`) takes the value's role, as SROIE's keys do.
+  doc.lines.forEach((l, i) => {
+    const right = doc.rows[l.row].lines.find((m) => m.box.x > l.box.x);
+    if (!right || roles[i].length > 0 || /\d/.test(l.text) || l.text.trim().split(/\s+/).length > 3) return;
+    roles[i].push(...roles[right.index].filter((r) => r !== 'merchant' && r !== 'address'));
+  });
+  return roles;
+}
+
+const SLIP_ROLES: readonly Role[] = ['merchant', 'address', 'date', 'time', 'total', 'card_last_four', 'auth_code', 'receipt_number'];
+
+async function* slipExamples(count: number): AsyncGenerator<Example> {
+  const { generateSlips } = await import('../slips/slip-generator.js');
+  const { parseClientOcr } = await import('../../engine/src/extract/client-ocr.js');
+  const { slipClientOcr } = await import('../../test/support/slip-text.js');
+  const { cardSlips } = await import('../../test/bench/extract-truth.js');
+  const asDoc = (text: string) => layoutDocument(parseClientOcr(slipClientOcr(text)).pages);
+  for (const g of generateSlips(count, 1)) {
+    const doc = asDoc(g.lines.join('\n'));
+    // One in four for validation, by the seed's place, as the other synthetic documents.
+    yield { id: `slips/${g.id}`, source: 'slips', part: fnv1a(g.id) % 4 === 0 ? 'validation' : 'train', doc, roles: slipRoles(doc, g.labels as Record<string, unknown>), supervised: SLIP_ROLES };
+  }
+  for (const s of cardSlips()) {
+    const part = hashedPart(s.id);
+    if (part === 'held_out') continue;
+    const labels = JSON.parse(readFileSync(s.file.replace(/\.txt$/, '.json'), 'utf8')) as Record<string, unknown>;
+    const doc = asDoc(s.text ?? '');
+    yield { id: `cardslips/${s.id}`, source: 'slips', part, doc, roles: slipRoles(doc, labels), supervised: SLIP_ROLES };
+  }
+}
+
 /** One example as a JSON line: features sparse (index, value), roles as indices. */
 function encode(e: Example): string {
   const dense = lineFeatures(e.doc);
@@ -260,7 +317,7 @@ function encode(e: Example): string {
 
 async function main() {
   const { values } = parseArgs({
-    options: { out: { type: 'string', default: 'models/layout/work' }, synthetic: { type: 'string', default: '400' }, seed: { type: 'string', default: '1000' }, sources: { type: 'string', default: 'sroie,zugferd,wildreceipt,synthetic' }, 'ocr-cache': { type: 'string' } },
+    options: { out: { type: 'string', default: 'models/layout/work' }, synthetic: { type: 'string', default: '400' }, slips: { type: 'string', default: '600' }, seed: { type: 'string', default: '1000' }, sources: { type: 'string', default: 'sroie,zugferd,wildreceipt,synthetic' }, 'ocr-cache': { type: 'string' } },
   });
   const sources = new Set(values.sources!.split(','));
   if (!existsSync(DATASETS)) throw new Error(`${DATASETS} is needed to build the training examples`);
@@ -287,6 +344,7 @@ async function main() {
     console.log(`wildreceipt done (${Math.round((Date.now() - started) / 1000)} s)`);
     if (sources.has('synthetic')) for await (const e of syntheticExamples(engine, Number(values.synthetic), Number(values.seed))) write(e);
     console.log(`synthetic done (${Math.round((Date.now() - started) / 1000)} s)`);
+    if (sources.has('slips')) for await (const e of slipExamples(Number(values.slips))) write(e);
   } finally {
     await engine.close();
     await new Promise((r) => out.end(r));

@@ -8,8 +8,9 @@
  * - WildReceipt: the training half, page text from `DIR/wildreceipt.jsonl` (`cli ocr --json`), so
  *   the fit sees the recogniser's real mistakes;
  * - ZUGFeRD: the training half, read from the PDF's text with the embedded XML ignored;
- * - card slips: cardslips-dev's tuning part and synthetic slips (models/slips, seeds from 1) as
- *   text, and synthetic slips rendered as thermal prints and read by OCR.
+ * - card slips: the tuning parts of cardslips-dev and of the public slips (test/fixtures/
+ *   cardslips-public) and synthetic slips (models/slips, seeds from 1) as text, and synthetic
+ *   slips rendered as thermal prints and read by OCR.
  *
  * Each chosen value with a label gives one example (its confidence features, and whether it
  * matched); a logistic regression per group of fields is fitted, each dataset weighing the same.
@@ -40,7 +41,7 @@ import { loadLayoutModel } from '../../models/src/load-layout-model.js';
 import { packageFileSource } from '../../models/src/node/package-file-source.js';
 import { slipClientOcr } from '../support/slip-text.js';
 import { reliability, valueAt } from './extract-scores.js';
-import { cardSlips, DATASETS, matches, readOcrCache, slipFields, sroieFields, wildReceipt, zugferd, type FieldTruth, type Sample } from './extract-truth.js';
+import { cardSlips, DATASETS, PUBLIC_SLIPS, matches, readOcrCache, slipFields, sroieFields, wildReceipt, zugferd, type FieldTruth, type Sample } from './extract-truth.js';
 
 interface FieldObs {
   group: CalibrationGroup;
@@ -113,7 +114,7 @@ async function collect(cacheDir: string): Promise<DocObs[]> {
       const pages = await ocrPages(engine, new Uint8Array(readFileSync(s.file)), s.type, { embedded_data: false });
       docs.push(await observe('zugferd', pages, s.type, s.fields, model));
     }
-    for (const s of cardSlips().filter((s) => hashedPart(s.id) !== 'held_out')) {
+    for (const s of [...cardSlips(), ...cardSlips(PUBLIC_SLIPS)].filter((s) => hashedPart(s.id) !== 'held_out')) {
       docs.push(await observe('cardslips', parseClientOcr(slipClientOcr(s.text ?? '')).pages, s.type, s.fields, model));
     }
     const { generateSlips } = await import('../../models/slips/slip-generator.js');
