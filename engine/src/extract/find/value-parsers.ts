@@ -125,16 +125,17 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
     }
     case 'document_number':
       return labelled ? documentNumber(text) : [];
-    case 'identifier':
-      // A time or a date beside the label is no identifier (Swedish `TID 16:35` is a time, not a terminal).
+    case 'identifier': {
       if (!labelled) return [];
-      return documentNumber(text).filter((v) => {
-        const inside = (s: { start: number; end: number }) => v.start < s.end && s.start < v.end;
-        // Nor is a card number after the scheme's word (`MASTERCARD …8889` under a `Tid` label); a
-        // masked number right after the label is the identifier printed masked (`TERMINALE: ****1428`).
-        const cards = findCardMasks(text).filter((m) => text.slice(0, m.start).trim() !== '');
-        return !/^\d{1,2}[:.]\d{2}(?:[:.]\d{2})?$/.test(v.value as string) && findDates(v.raw).length === 0 && ![...findTimes(text), ...findDates(text), ...cards].some(inside);
-      });
+      // A time or a date beside the label is no identifier (Swedish `TID 16:35` is a time, not a
+      // terminal), nor a card number after the scheme's word (`MASTERCARD …8889` under a `Tid`
+      // label); a masked number right after the label is the identifier printed masked (`TERMINALE: ****1428`).
+      const cards = findCardMasks(text).filter((m) => text.slice(0, m.start).trim() !== '');
+      const taken = [...findTimes(text), ...findDates(text), ...cards];
+      return documentNumber(text).filter(
+        (v) => !/^\d{1,2}[:.]\d{2}(?:[:.]\d{2})?$/.test(v.value as string) && findDates(v.raw).length === 0 && !taken.some((s) => v.start < s.end && s.start < v.end),
+      );
+    }
     case 'text':
     case 'party_name':
     case 'party_address': {
