@@ -78,12 +78,14 @@ function pairedSlot(doc: DocumentText, hit: LabelHit, labelsOnLine: readonly Lab
   const joined = (a: LabelHit, b: LabelHit) => /^[\s#.:]*\/[\s#.:]*$/u.test(text.slice(a.end, b.start));
   const next = sorted.slice(at + 1).find((h) => h.start >= hit.end && h.path !== hit.path);
   const prev = [...sorted.slice(0, at)].reverse().find((h) => h.end <= hit.start && h.path !== hit.path);
+  const after = next && joined(hit, next) ? next : null;
+  const before = prev && joined(prev, hit) ? prev : null;
   // The other half may be a word no field has (`TRACE/LOTE 911330/000348`): this label still takes its part.
-  const unknownAfter = /^[\s#.:]*\/[\s#.:]*\p{L}[\p{L}.º°#]*/u.exec(text.slice(hit.end));
-  const first = next && joined(hit, next) ? hit : prev && joined(prev, hit) ? prev : unknownAfter ? hit : null;
-  if (!first) return null;
-  const isFirst = first === hit;
-  const secondEnd = first === hit ? (next && joined(hit, next) ? next.end : hit.end + (unknownAfter as RegExpExecArray)[0].length) : hit.end;
+  const unknownAfter = after || before ? null : /^[\s#.:]*\/[\s#.:]*\p{L}[\p{L}.º°#]*/u.exec(text.slice(hit.end));
+  if (!after && !before && !unknownAfter) return null;
+  const isFirst = !before;
+  // Where the pair's second label ends.
+  const secondEnd = after ? after.end : unknownAfter ? hit.end + unknownAfter[0].length : hit.end;
   // The pair stands after the second label, on its line or in the next line to its right.
   const rest = text.slice(secondEnd);
   const right = doc.rows[hit.line.row].lines.find((l) => l.box.x > hit.line.box.x && l !== hit.line);
@@ -93,8 +95,7 @@ function pairedSlot(doc: DocumentText, hit: LabelHit, labelsOnLine: readonly Lab
   const m = PAIR.exec(source.text.slice(lead)) as RegExpExecArray;
   // With a half no field has, only two terminal counters (`911330/000348`), not a number with a
   // slash in it (`FV/12/2024`, `2024/0015`).
-  const known = (next && joined(hit, next)) || (prev && joined(prev, hit));
-  if (!known && !(/^\d{4,}$/.test(m[1]) && /^\d{3,}$/.test(m[2]) && !/^(19|20)\d\d$/.test(m[1]))) return null;
+  if (unknownAfter && !(/^\d{4,}$/.test(m[1]) && /^\d{3,}$/.test(m[2]) && !/^(19|20)\d\d$/.test(m[1]))) return null;
   const part = isFirst ? m[1] : m[2];
   const start = source.offset + lead + (isFirst ? m[0].indexOf(m[1]) : m[0].lastIndexOf(m[2]));
   return { line: source.line, start, end: start + part.length, text: part, relation: source.line === hit.line ? 'same_line' : 'right', step: 0 };
