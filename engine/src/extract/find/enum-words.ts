@@ -40,6 +40,11 @@ const WORDS: Record<string, readonly string[]> = {
   completion: ['completion', 'sale completion'],
 };
 
+/** A value's words: its own name (underscores read as spaces), this file's, the language files' and the scheme table's. */
+function wordsOf(value: string): string[] {
+  return [value.replace(/_/g, ' '), ...(WORDS[value] ?? []), ...valueWords(value), ...schemeWords(value)];
+}
+
 interface Word {
   value: string;
   re: RegExp;
@@ -53,7 +58,7 @@ function indexFor(values: readonly string[]): KeyIndex<Word> {
   let index = indexes.get(values);
   if (!index) {
     const words = values.flatMap((value) =>
-      [value.replace(/_/g, ' '), ...(WORDS[value] ?? []), ...valueWords(value), ...schemeWords(value)].flatMap((w) => {
+      wordsOf(value).flatMap((w) => {
         const re = aliasPattern(w);
         return re ? [{ key: compact(w), item: { value, re } }] : [];
       }),
@@ -102,7 +107,7 @@ export function nearEnumMatches(text: string, values: readonly string[]): { valu
   let words = fuzzyIndexes.get(values);
   if (!words) {
     words = values.flatMap((value) =>
-      [value.replace(/_/g, ' '), ...(WORDS[value] ?? []), ...valueWords(value), ...schemeWords(value)]
+      wordsOf(value)
         .filter((w) => /^\p{L}+$/u.test(w) && w.length >= FUZZY_MIN_LETTERS)
         .map((w) => ({ value, key: compact(w) })),
     );
