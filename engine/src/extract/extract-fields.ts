@@ -91,7 +91,7 @@ interface Choice {
 export function extractFields(pages: readonly TextPage[], definition: Definition, options: ExtractFieldsOptions = {}): FieldsOutcome {
   const doc = layoutDocument(pages);
   const now = options.now ?? new Date();
-  const { scalars, finder, kinds, firstOfKind, labelKeys } = planFor(definition);
+  const { scalars, finder, kinds, firstOfKind, labelKeys, subtracted } = planFor(definition);
   const hitsByLine = new Map<number, LabelHit[]>();
   for (const line of doc.lines) hitsByLine.set(line.index, finder.inLine(line));
   const hitsOnLine = (l: Line) => hitsByLine.get(l.index) ?? [];
@@ -195,8 +195,6 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   const agreed = agreeOnRules(definition.rules ?? [], ranked);
 
   const choices = new Map<string, Choice>();
-  // Fields a sum rule subtracts: kept as positive amounts, as their rule reads them.
-  const subtracted = new Set((definition.rules ?? []).flatMap((r) => ('minus' in r && Array.isArray(r.minus) ? r.minus : [])));
   for (const f of scalars) {
     const kind = kinds.get(f.path) as ValueKind;
     const list = ranked.get(f.path) ?? [];
@@ -306,6 +304,8 @@ interface FieldPlan {
   firstOfKind: Map<ValueKind, string>;
   /** The vocabulary's name of each label path's words (`amount_tendered` and `~tendered`: `tendered`). */
   labelKeys: Map<string, string>;
+  /** Fields a sum rule subtracts (`discount`): positive amounts, as their rule reads them. */
+  subtracted: ReadonlySet<string>;
 }
 
 const plans = new WeakMap<Definition, FieldPlan>();
@@ -340,7 +340,8 @@ function planFor(definition: Definition): FieldPlan {
     const held = firstOfKind.get(kind);
     if (!held || (f.field.required && !scalars.find((s) => s.path === held)?.field.required)) firstOfKind.set(kind, f.path);
   }
-  plan = { scalars, finder, kinds, firstOfKind, labelKeys };
+  const subtracted = new Set((definition.rules ?? []).flatMap((r) => ('minus' in r && Array.isArray(r.minus) ? r.minus : [])));
+  plan = { scalars, finder, kinds, firstOfKind, labelKeys, subtracted };
   plans.set(definition, plan);
   return plan;
 }
