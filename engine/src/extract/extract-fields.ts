@@ -267,11 +267,11 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
 
   const reasons = [...checked.review.reasons];
   // A field whose label opens a line but whose value could not be read there: the document says
-  // it has one, so a person should look (a silent gap is a silent error).
+  // it has one, so a person should look (a silent gap is a silent error). Figures count in the
+  // label's own slot only, up to the next label on its line (`CASH INV NO.: 7721F711` is an invoice number's).
+  const slot = (h: LabelHit) => h.line.text.slice(h.end, Math.min(...hitsOnLine(h.line).filter((o) => o.start >= h.end).map((o) => o.start), h.line.text.length));
   for (const f of scalars) {
     if (f.path.includes('.') || !isMissing(choices.get(f.path)?.value) || embedded?.values[f.path] !== undefined) continue;
-    // Figures in the label's own slot only: up to the next label on its line (`CASH INV NO.: 7721F711` is an invoice number's).
-    const slot = (h: LabelHit) => h.line.text.slice(h.end, Math.min(...hitsOnLine(h.line).filter((o) => o.start >= h.end).map((o) => o.start), h.line.text.length));
     const hit = allHits.find((h) => h.path === f.path && h.leading && /\d/.test(withoutMoments(slot(h))));
     if (hit) reasons.push({ code: 'label_without_value', path: f.path, message: `"${hit.alias}" is printed, but no ${f.name} was read beside it.` });
   }

@@ -22,16 +22,17 @@ export interface ParsedCardMask {
 const MASKED = /(?<![\p{L}\p{N}])((?:[0-9]{4}[ -]?[0-9]{0,2}[ -]?)?(?:[*xX#•.]{2,}[ -]?){1,4}[*xX#•.]*[ -]?)([0-9]{4})(?![\p{N}])/gu;
 const ENDING = /\b(?:ending(?: in)?|ends in|last 4|last four)\s*[:#]?\s*([0-9]{4})(?![\p{N}])/giu;
 const ALONE = /^\s*(?:\.{2,3}|…)\s?[0-9]{4}\s*$/u;
+/** A text that ends with one of `words` (whole words, any case). */
+const endingWith = (words: readonly string[]) => new RegExp(`(?<![\\p{L}])(?:${words.map(escapeRegExp).join('|')})\\s*$`, 'iu');
+const SCHEME_WORDS = SCHEME_NAMES.flatMap((s) => schemeWords(s));
 // A scheme's word (the scheme table's), or DEBIT / CREDIT, right before the number.
-const AFTER_SCHEME = new RegExp(
-  `(?<![\\p{L}])(?:${[...SCHEME_NAMES.flatMap((s) => schemeWords(s)), 'DEBIT', 'CREDIT'].map(escapeRegExp).join('|')})\\s*$`,
-  'iu',
-);
+const AFTER_SCHEME = endingWith([...SCHEME_WORDS, 'DEBIT', 'CREDIT']);
+const AFTER_SCHEME_WORD = endingWith(SCHEME_WORDS);
+
 /** A text that ends with a scheme's word (`MC `, `VISA`): what follows names the card (`MC DEBIT`). */
 export function endsWithSchemeWord(text: string): boolean {
   return AFTER_SCHEME_WORD.test(text);
 }
-const AFTER_SCHEME_WORD = new RegExp(`(?<![\\p{L}])(?:${SCHEME_NAMES.flatMap((s) => schemeWords(s)).map(escapeRegExp).join('|')})\\s*$`, 'iu');
 
 // An ellipsis character before the last four (`…1234`), as app-based printers write it.
 const ELLIPSIS = /…\s?([0-9]{4})(?![\p{N}])/gu;
