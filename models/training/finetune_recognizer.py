@@ -8,8 +8,8 @@ Loss: CTC over the Latin classes the engine reads, with upper and lower case (an
 character with its full-width twin) merged into one target, because the labels are upper case
 whatever the receipt prints: the model keeps choosing case from what it sees.
 
-  python3 models/training/finetune_recognizer.py --model <rec.onnx> --data <dir> [--data <dir> ...]
-      --out <trained.onnx> [--epochs 2] [--lr 1e-4] [--eval <dir>]
+  python3 models/training/finetune_recognizer.py --model <rec.onnx> --data <dir> [--data-exact <dir> ...]
+      [--charset <dict.txt>] --out <trained.onnx> [--epochs 2] [--lr 1e-4] [--eval <dir>]
 
 Needs Debian's python3-torch, python3-onnx and python3-numpy (see models/training/README.md).
 """
@@ -180,7 +180,8 @@ def load_crops(data_dir):
 
 
 class Targets:
-    """Merged target classes: a label character matches every kept class with its upper-case form."""
+    """Target classes. Case-merged: a label character matches every kept class with its upper-case
+    form (for labels written in capitals whatever the print says); exact: the class of the character."""
 
     def __init__(self, classes):
         self.keep = classes["keep"]
@@ -197,10 +198,31 @@ class Targets:
             for j in js:
                 merge[j, self.index[s]] = 1
         self.merge = merge
+        self.exact = {}
+        for j, ch in enumerate(classes["chars"]):
+            if j > 0:
+                self.exact.setdefault(ch, j)
 
-    def encode(self, text):
-        out = [self.index.get(ch.upper()) for ch in text]
-        return None if any(o is None for o in out) else out
+    def encode(self, text, exact=False):
+        out = [self.exact.get(ch) for ch in text] if exact else [self.index.get(ch.upper()) for ch in text]
+        return None if not out or any(o is None for o in out) else out
+
+
+def read_dictionary(path):
+    """Classes of a dictionary file: the blank, one character a line, then the space."""
+    with open(path, encoding="utf-8") as f:
+        chars = f.read().split("\n")
+    if chars and chars[-1] == "":
+        chars.pop()
+    chars = [""] + chars + [" "]
+    return {"keep": list(range(len(chars))), "chars": chars}
+
+
+def ctc(logp, labels):
+    """Mean CTC loss of a batch of [steps, batch, classes] log-probabilities."""
+    flat = torch.tensor([t for l in labels for t in l])
+    return F.ctc_loss(logp, flat, torch.full((len(labels),), logp.shape[0], dtype=torch.long),
+                      torch.tensor([len(l) for l in labels]), blank=0, zero_infinity=True)
 
 
 def batch_tensor(crops, scale, height=48):
@@ -247,7 +269,9 @@ def norm(s):
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--model", required=True)
-    p.add_argument("--data", action="append", required=True)
+    p.add_argument("--data", action="append", default=[], help="crops whose labels are read case-merged")
+    p.add_argument("--data-exact", action="append", default=[], help="crops whose labels give the exact case")
+    p.add_argument("--charset", help="the model's dictionary (all its classes are trained); else classes.json of the first --data")
     p.add_argument("--eval")
     p.add_argument("--out", required=True)
     p.add_argument("--epochs", type=float, default=2)
@@ -257,6 +281,9 @@ def main():
     p.add_argument("--height", type=int, default=48, help="recogniser input height to train for")
     p.add_argument("--scale-min", type=float, default=0.6)
     p.add_argument("--scale-max", type=float, default=1.0)
+    p.add_argument("--checkpoint-every", type=int, default=0, help="also write the model every N steps")
+    p.add_argument("--stop-after", type=int, default=0,
+                   help="end after N steps (the learning-rate schedule still spans --epochs), writing the model")
     args = p.parse_args()
     random.seed(args.seed)
     torch.manual_seed(args.seed)
@@ -271,11 +298,12 @@ def main():
                     if a.name == "kernel_shape":
                         a.ints[0] = args.height // 16
     module = OnnxModule(model)
-    classes = json.load(open(os.path.join(args.data[0], "classes.json")))
+    classes = read_dictionary(args.charset) if args.charset else json.load(open(os.path.join(args.data[0], "classes.json")))
     targets = Targets(classes)
     keep_idx = torch.tensor(classes["keep"])
     chars = classes["chars"]
-    train = [c for d in args.data for c in load_crops(d) if targets.encode(c["text"])]
+    train = [dict(c, exact=False) for d in args.data for c in load_crops(d) if targets.encode(c["text"])]
+    train += [dict(c, exact=True) for d in args.data_exact for c in load_crops(d) if targets.encode(c["text"], True)]
     held = load_crops(args.eval) if args.eval else []
     print(f"{len(train)} training crops, {len(held)} held out, {sum(p.numel() for p in module.parameters())} parameters", flush=True)
     if held:
@@ -284,7 +312,10 @@ def main():
     opt = torch.optim.AdamW(module.parameters(), lr=args.lr, weight_decay=0.0)
     steps_per_epoch = math.ceil(len(train) / args.batch)
     total = int(steps_per_epoch * args.epochs)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=total, pct_start=0.1)
+    schedule_steps = total
+    if args.stop_after:
+        total = min(total, args.stop_after)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=schedule_steps, pct_start=0.1)
     step, t0 = 0, time.time()
     while step < total:
         # Batches of similar widths (little padding), in random order; width scale varies per batch
@@ -299,12 +330,19 @@ def main():
             scale = random.uniform(args.scale_min, args.scale_max)
             x = batch_tensor(b, scale, args.height)
             logits = module(x)[:, :, keep_idx]
-            probs = torch.softmax(logits, -1) @ targets.merge
-            logp = torch.log(probs.clamp_min(1e-12)).permute(1, 0, 2)
-            labels = [targets.encode(c["text"]) for c in b]
-            flat = torch.tensor([t for l in labels for t in l])
-            loss = F.ctc_loss(logp, flat, torch.full((len(b),), logp.shape[0], dtype=torch.long),
-                              torch.tensor([len(l) for l in labels]), blank=0, zero_infinity=True)
+            # Each crop's loss in its own kind of target; the batch loss weighs crops equally.
+            loss = 0
+            for exact in (False, True):
+                rows = [k for k, c in enumerate(b) if c["exact"] == exact]
+                if not rows:
+                    continue
+                part = logits[rows]
+                if exact:
+                    logp = torch.log_softmax(part, -1)
+                else:
+                    logp = torch.log((torch.softmax(part, -1) @ targets.merge).clamp_min(1e-12))
+                labels = [targets.encode(b[k]["text"], exact) for k in rows]
+                loss = loss + ctc(logp.permute(1, 0, 2), labels) * len(rows) / len(b)
             opt.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(module.parameters(), 5.0)
@@ -313,6 +351,9 @@ def main():
             step += 1
             if step % 20 == 0:
                 print(f"step {step}/{total} loss {loss.item():.3f} {time.time() - t0:.0f}s", flush=True)
+            if args.checkpoint_every and step % args.checkpoint_every == 0 and step < total:
+                module.export(model, args.out)
+                print("checkpoint", args.out, flush=True)
         # A checkpoint after every pass; the last one is the result.
         module.export(model, args.out)
         print("wrote", args.out, flush=True)

@@ -1,10 +1,14 @@
 /**
- * OCR benchmark on real documents: `npm run bench:ocr [-- --limit N --dataset sroie|wildreceipt|invoices|all --tiling auto|off|adaptive --json]`.
+ * OCR benchmark on real documents: `npm run bench:ocr [-- --limit N --dataset sroie|wildreceipt|invoices|latin|all --recognizers latin,english --tiling auto|off|adaptive --json]`.
  * Reads SROIE scans, WildReceipt photos and invoice pages from ../shared/datasets through the same
  * worker pool the CLI and server use (intake + OCR), and prints line recall, median / p95 ms per
  * document and peak memory. Invoices: the first page of each ZUGFeRD and invoice2data PDF, rendered
  * as the engine renders PDFs and sent as a PNG (a scan of a digital invoice); the PDF's own text
- * layer is the truth. `all` is the receipts; invoices are asked for by name.
+ * layer is the truth. `latin`: receipts in European languages the bench renders itself
+ * (latin-set.ts). `all` is the receipts and the latin set; invoices are asked for by name. Each
+ * set reports line recall and character error rate; with several `--recognizers`, each document is
+ * read by each in turn and each gets its own row. `--photo-lighting on|off` switches the photo
+ * step (PageReadOptions.photo, images only) against the default.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
@@ -19,6 +23,10 @@ import { createOnnxNodeRuntime } from '../../engine/src/runtime/node/onnx-node-r
 import { loadOcrModels } from '../../models/src/load-ocr-models.js';
 import { packageFileSource } from '../../models/src/node/package-file-source.js';
 import { countFoundLines } from './line-recall.js';
+import { addCharScore, emptyCharScore, pageCharErrors, type CharScore } from './char-errors.js';
+import { latinPages } from './latin-set.js';
+import type { OcrLine } from '../../engine/src/contracts/ocr.js';
+import { DEFAULT_RECOGNIZER, RECOGNIZER_NAMES, type RecognizerName } from '../../models/src/manifest.js';
 
 const DATASETS = new URL('../../../shared/datasets/', import.meta.url).pathname;
 
@@ -27,6 +35,13 @@ interface Sample {
   truth: string[];
   /** The bytes to read; the file's own when absent. */
   bytes?: () => Promise<Uint8Array>;
+  /** The `latin` set's pages: their language, for the error rate per language. */
+  language?: string;
+}
+
+/** The `latin` set (latin-set.ts): pages rendered by the bench in fonts training never used. */
+async function latinSamples(): Promise<Sample[]> {
+  return (await latinPages()).map((p) => ({ file: `latin/${p.language}/${p.font}`, truth: p.truth, bytes: async () => p.png, language: p.language }));
 }
 
 function sroieSamples(): Sample[] {
@@ -89,48 +104,95 @@ const trainedOn = new Set<string>(
   (JSON.parse(readFileSync(new URL('../../models/weights/training.json', import.meta.url), 'utf8')) as { trained_on: string[] }).trained_on,
 );
 
-async function run(name: string, samples: Sample[], pool: OcrPool, tiling: TilingMode) {
-  const times: number[] = [];
-  let found = 0;
-  let total = 0;
-  let failures = 0;
-  const unseen = { receipts: 0, found: 0, total: 0 };
+/** How each set's labels compare with what was read (char-errors.ts). */
+const COMPARE: Record<string, (s: string) => string> = {
+  // SROIE labels are upper case whatever the receipt prints; WildReceipt labels have no spaces.
+  sroie: (s) => s.toUpperCase().replace(/\s+/g, ' ').trim(),
+  wildreceipt: (s) => s.replace(/\s+/g, ''),
+  latin: (s) => s.replace(/\s+/g, ' ').trim(),
+  invoices: (s) => s.replace(/\s+/g, ' ').trim(),
+};
+
+interface Tally {
+  times: number[];
+  found: number;
+  total: number;
+  failures: number;
+  unseen: { receipts: number; found: number; total: number };
+  chars: CharScore;
+  byLanguage: Map<string, CharScore>;
+}
+
+/**
+ * Reads every sample with each recogniser's pool in turn, document by document, so the
+ * recognisers meet the same machine speed; one result row per recogniser.
+ */
+async function run(name: string, samples: Sample[], pools: Map<RecognizerName, OcrPool>, tiling: TilingMode) {
+  const tallies = new Map<RecognizerName, Tally>();
+  for (const r of pools.keys()) tallies.set(r, { times: [], found: 0, total: 0, failures: 0, unseen: { receipts: 0, found: 0, total: 0 }, chars: emptyCharScore(), byLanguage: new Map() });
+  const compare = COMPARE[name];
   for (const s of samples) {
     const isUnseen = !trainedOn.has(s.file.split('/').pop() ?? '');
-    if (isUnseen) unseen.receipts++;
     const bytes = s.bytes ? await s.bytes() : new Uint8Array(readFileSync(s.file));
-    const started = performance.now();
-    try {
-      const doc = await pool.read({ bytes, declaredType: s.bytes ? 'image/png' : declaredTypeFromName(s.file), tiling });
-      times.push(performance.now() - started);
-      const r = countFoundLines(s.truth, doc.pages.flatMap((p) => p.lines));
-      found += r.found;
-      total += r.total;
-      if (isUnseen) {
-        unseen.found += r.found;
-        unseen.total += r.total;
+    for (const [recognizer, pool] of pools) {
+      const t = tallies.get(recognizer) as Tally;
+      if (isUnseen) t.unseen.receipts++;
+      const started = performance.now();
+      let lines: OcrLine[] = [];
+      try {
+        const doc = await pool.read({ bytes, declaredType: s.bytes ? 'image/png' : declaredTypeFromName(s.file), tiling });
+        t.times.push(performance.now() - started);
+        lines = doc.pages.flatMap((p) => p.lines);
+      } catch (err) {
+        t.failures++;
+        console.error(`${s.file}: ${(err as Error).message}`);
       }
-    } catch (err) {
-      failures++;
-      const lines = s.truth.filter((t) => t.trim() !== '').length;
-      total += lines;
-      if (isUnseen) unseen.total += lines;
-      console.error(`${s.file}: ${(err as Error).message}`);
+      const r = countFoundLines(s.truth, lines);
+      t.found += r.found;
+      t.total += r.total;
+      if (isUnseen) {
+        t.unseen.found += r.found;
+        t.unseen.total += r.total;
+      }
+      const chars = pageCharErrors(s.truth, lines, compare);
+      addCharScore(t.chars, chars);
+      if (s.language) {
+        if (!t.byLanguage.has(s.language)) t.byLanguage.set(s.language, emptyCharScore());
+        addCharScore(t.byLanguage.get(s.language) as CharScore, chars);
+      }
     }
   }
-  times.sort((a, b) => a - b);
-  return {
-    dataset: name,
-    documents: samples.length,
-    failures,
-    line_recall: Number((found / Math.max(1, total)).toFixed(4)),
-    lines: total,
-    unseen_documents: unseen.receipts,
-    unseen_line_recall: Number((unseen.found / Math.max(1, unseen.total)).toFixed(4)),
-    median_ms: Math.round(quantile(times, 0.5)),
-    p95_ms: Math.round(quantile(times, 0.95)),
-  };
+  return [...tallies].map(([recognizer, t]) => {
+    t.times.sort((a, b) => a - b);
+    return {
+      row: {
+        dataset: name,
+        recognizer,
+        documents: samples.length,
+        failures: t.failures,
+        line_recall: Number((t.found / Math.max(1, t.total)).toFixed(4)),
+        lines: t.total,
+        unseen_documents: t.unseen.receipts,
+        unseen_line_recall: Number((t.unseen.found / Math.max(1, t.unseen.total)).toFixed(4)),
+        cer: ratio(t.chars.errors, t.chars.chars),
+        non_ascii_read: t.chars.nonAscii > 0 ? ratio(t.chars.nonAsciiRead, t.chars.nonAscii) : null,
+        median_ms: Math.round(quantile(t.times, 0.5)),
+        p95_ms: Math.round(quantile(t.times, 0.95)),
+      },
+      languages: [...t.byLanguage].map(([language, c]) => ({
+        dataset: name,
+        recognizer,
+        language,
+        chars: c.chars,
+        cer: ratio(c.errors, c.chars),
+        non_ascii: c.nonAscii,
+        non_ascii_read: c.nonAscii > 0 ? ratio(c.nonAsciiRead, c.nonAscii) : null,
+      })),
+    };
+  });
 }
+
+const ratio = (a: number, b: number) => Number((a / Math.max(1, b)).toFixed(4));
 
 /**
  * The machine's speed drifts (the same run has taken 15 ms and 39 ms on one day): a median of
@@ -168,18 +230,24 @@ async function main() {
       'second-look-scale': { type: 'string' },
       'second-look-crowded': { type: 'string' },
       tiling: { type: 'string', default: 'auto' },
+      // Photos' uneven light evened out (on|off), against the default.
+      'photo-lighting': { type: 'string' },
+      // Recognisers to read with, side by side (comma-separated): latin, english.
+      recognizers: { type: 'string', default: DEFAULT_RECOGNIZER },
     },
   });
-  if (!existsSync(DATASETS)) {
-    console.log('skipped: ../shared/datasets not present; the OCR benchmark needs the SROIE and WildReceipt sets');
-    return;
-  }
+  const haveDatasets = existsSync(DATASETS);
+  if (!haveDatasets) console.log('../shared/datasets not present: SROIE, WildReceipt and the invoices are skipped; the latin set is the bench\'s own');
   const limit = values.limit ? Number(values.limit) : Infinity;
   const sets: [string, () => Sample[] | Promise<Sample[]>][] = [
     ['sroie', sroieSamples],
     ['wildreceipt', wildReceiptSamples],
     ['invoices', invoiceSamples],
+    ['latin', latinSamples],
   ];
+  const recognizers = (values.recognizers ?? DEFAULT_RECOGNIZER).split(',') as RecognizerName[];
+  const unknown = recognizers.filter((r) => !RECOGNIZER_NAMES.includes(r));
+  if (unknown.length > 0) throw new Error(`--recognizers: unknown ${unknown.join(', ')}; known: ${RECOGNIZER_NAMES.join(', ')}`);
   const tiling = values.tiling as TilingMode;
   if (!TILING_MODES.includes(tiling)) throw new Error(`--tiling must be one of ${TILING_MODES.join(', ')}`);
   const pageOptions = structuredClone(DEFAULT_PAGE_READ_OPTIONS);
@@ -188,34 +256,41 @@ async function main() {
   if (values['second-look-below']) pageOptions.secondLookBelow = Number(values['second-look-below']);
   if (values['second-look-scale']) pageOptions.secondLookWidthScale = Number(values['second-look-scale']);
   if (values['second-look-crowded']) pageOptions.secondLookCrowded = Number(values['second-look-crowded']);
-  const pool = new OcrPool({ pageOptions });
+  const lighting = values['photo-lighting'];
+  if (lighting !== undefined && lighting !== 'on' && lighting !== 'off') throw new Error('--photo-lighting must be on or off');
+  if (lighting !== undefined) pageOptions.photo.lighting = lighting === 'on';
+  const pools = new Map(recognizers.map((recognizer) => [recognizer, new OcrPool({ pageOptions, recognizer })] as const));
   const loadStart = performance.now();
-  await pool.warmUp();
+  for (const pool of pools.values()) await pool.warmUp();
   const loadMs = Math.round(performance.now() - loadStart);
   const results = [];
   try {
     for (const [name, samples] of sets) {
+      // `all` is the receipts and the latin set; invoices are asked for by name.
       if (values.dataset === 'all' ? name === 'invoices' : values.dataset !== name) continue;
-      results.push(await run(name, (await samples()).slice(0, limit), pool, tiling));
+      if (name !== 'latin' && !haveDatasets) continue;
+      results.push(...(await run(name, (await samples()).slice(0, limit), pools, tiling)));
     }
   } finally {
-    await pool.close();
+    await Promise.all([...pools.values()].map((p) => p.close()));
   }
   // maxRSS covers the whole process, worker threads included; read before the reference run below.
   const peakMb = Math.round(process.resourceUsage().maxRSS / 1024);
   const referenceMs = await referenceRunMs();
   if (values.json) {
-    console.log(JSON.stringify({ tiling, model_load_ms: loadMs, peak_rss_mb: peakMb, reference_run_ms: referenceMs, results }));
+    console.log(JSON.stringify({ tiling, photo: pageOptions.photo, model_load_ms: loadMs, peak_rss_mb: peakMb, reference_run_ms: referenceMs, results: results.map((r) => r.row), languages: results.flatMap((r) => r.languages) }));
     return;
   }
   const d = pageOptions.detection;
   const r = pageOptions.recognition;
   console.log(
-    `settings: detection short side <= ${d.maxShortSide} px, tiles ${d.tileSize} px, tiling ${tiling}, recognition ${r.height} px high, width scale ${r.widthScale}, second look under ${pageOptions.secondLookBelow} or crowded over ${pageOptions.secondLookCrowded} at ${pageOptions.secondLookWidthScale}`,
+    `settings: detection short side <= ${d.maxShortSide} px, tiles ${d.tileSize} px, tiling ${tiling}, recognition ${r.height} px high, width scale ${r.widthScale}, second look under ${pageOptions.secondLookBelow} or crowded over ${pageOptions.secondLookCrowded} at ${pageOptions.secondLookWidthScale}, photo lighting ${pageOptions.photo.lighting ? 'on' : 'off'}`,
   );
   console.log(`model load: ${loadMs} ms; peak memory (RSS, whole process): ${peakMb} MB`);
   console.log(`machine speed: ${referenceMs} ms for one 48 x 320 recogniser run on 2 threads (compare timings only at similar figures)`);
-  console.table(results);
+  console.table(results.map((r) => r.row));
+  const languages = results.flatMap((r) => r.languages);
+  if (languages.length > 0) console.table(languages);
 }
 
 await main();

@@ -14,7 +14,7 @@ import type { InferenceRuntime, InferenceSession, Tensor } from '../../engine/sr
 import { createOnnxNodeRuntime } from '../../engine/src/runtime/node/onnx-node-runtime.js';
 import { optimizeOnnxGraph, restrictOutputClasses, type OptimizeReport } from '../../models/src/graph-optimizer.js';
 import { loadOcrModels, type ModelFileSource } from '../../models/src/load-ocr-models.js';
-import { MODEL_MANIFEST, type PackagedFile } from '../../models/src/manifest.js';
+import { MODEL_MANIFEST, RECOGNIZERS, type PackagedFile } from '../../models/src/manifest.js';
 import { packageFileSource } from '../../models/src/node/package-file-source.js';
 import { urlFileSource } from '../../models/src/browser/url-file-source.js';
 import { makeTempDir, pseudoRandomFloats, renderReceipt } from '../support/render-receipt.js';
@@ -51,7 +51,10 @@ function maxAbsDiff(a: Tensor, b: Tensor): number {
 describe('MODEL_MANIFEST', () => {
   const files: [string, PackagedFile][] = [
     ...Object.entries(MODEL_MANIFEST).map(([role, entry]) => [role, entry] as [string, PackagedFile]),
-    ['recognizer charset', MODEL_MANIFEST.recognizer.charset],
+    ...Object.entries(RECOGNIZERS).flatMap(([name, entry]) => [
+      [`${name} recognizer`, entry],
+      [`${name} recognizer charset`, entry.charset],
+    ] as [string, PackagedFile][]),
   ];
   for (const [role, file] of files) {
     it(`${role}: ${file.package}/${file.file} is installed and matches its sha256`, async () => {
@@ -61,10 +64,38 @@ describe('MODEL_MANIFEST', () => {
     });
   }
 
-  it('the recogniser dictionary has one class per line and the charset appends a space', async () => {
-    const text = new TextDecoder().decode(await source.read(MODEL_MANIFEST.recognizer.charset));
+  it('the Latin recogniser has its own dictionary, every class read, a space appended', async () => {
+    const text = new TextDecoder().decode(await source.read(RECOGNIZERS.latin.charset));
+    const classes = text.split(/\r?\n/).filter((l) => l !== '');
+    expect(classes.length).toBeGreaterThan(330);
+    expect(classes).toEqual(expect.arrayContaining(['ü', 'ß', 'ł', 'ő', '€', '£']));
+    expect(RECOGNIZERS.latin.charset.appendSpace).toBe(true);
+    expect('latinSubset' in RECOGNIZERS.latin.charset).toBe(false);
+  });
+
+  it('the English recogniser (the default) keeps its multilingual dictionary, of which the reader keeps the Latin part', async () => {
+    expect(MODEL_MANIFEST.recognizer).toBe(RECOGNIZERS.english);
+    const text = new TextDecoder().decode(await source.read(RECOGNIZERS.english.charset));
     expect(text.split(/\r?\n/).filter((l) => l !== '').length).toBeGreaterThan(6000);
-    expect(MODEL_MANIFEST.recognizer.charset.appendSpace).toBe(true);
+    expect(RECOGNIZERS.english.charset.latinSubset).toBe(true);
+  });
+
+  it('loads either recogniser by name: the Latin one answers in all its classes, the English one in its Latin subset', async () => {
+    const runtime = createOnnxNodeRuntime();
+    const latin = await loadOcrModels(runtime, source, { threads: 1, recognizer: 'latin' });
+    const english = await loadOcrModels(runtime, source, { threads: 1, recognizer: 'english' });
+    try {
+      expect(latin.charset).toContain('ő');
+      expect(latin.charset).toContain('€');
+      expect(english.charset).not.toContain('ő');
+      expect(english.charset.length).toBeLessThan(latin.charset.length);
+      const dims = [1, 3, 32, 96];
+      const input = { data: pseudoRandomFloats(3 * 32 * 96, 5), dims };
+      expect((await latin.recognizer.run(input)).dims[2]).toBe(latin.charset.length + 1);
+      expect((await english.recognizer.run(input)).dims[2]).toBe(english.charset.length + 1);
+    } finally {
+      await Promise.all([latin.release(), english.release()]);
+    }
   });
 });
 
@@ -288,7 +319,7 @@ describe('loadOcrModels with onnxruntime-node', () => {
 describe('restrictOutputClasses', () => {
   it('keeps the arg-max of the kept classes and returns only those classes', async () => {
     const runtime = createOnnxNodeRuntime();
-    const full = optimizeOnnxGraph(await source.read(MODEL_MANIFEST.recognizer)).bytes;
+    const full = optimizeOnnxGraph(await source.read(RECOGNIZERS.english)).bytes;
     const keep = [0, ...Array.from({ length: 120 }, (_, i) => 1 + i * 37)];
     const [a, b] = await Promise.all([runtime.createSession(full), runtime.createSession(restrictOutputClasses(full, keep))]);
     const line = await renderReceipt(['TOTAL 12.50'], { width: 420, height: 48, fontSize: 30, x: 10, firstBaseline: 36 });

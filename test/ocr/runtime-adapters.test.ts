@@ -1,6 +1,8 @@
 // The two inference adapters behind the engine's runtime interface: onnxruntime-node and
 // onnxruntime-web (its WebAssembly backend also runs in Node). The same model bytes must give the
 // same outputs through either, and the recogniser must read a rendered line through either.
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RgbImage } from '../../engine/src/contracts/raster.js';
 import { resizeImage } from '../../engine/src/ocr/image-ops.js';
@@ -9,7 +11,7 @@ import { DEFAULT_RECOGNITION_OPTIONS, normalizeBatch, recognizeCrops } from '../
 import { createOnnxWebRuntime } from '../../engine/src/runtime/browser/onnx-web-runtime.js';
 import type { InferenceRuntime, InferenceSession, Tensor } from '../../engine/src/runtime/inference.js';
 import { createOnnxNodeRuntime } from '../../engine/src/runtime/node/onnx-node-runtime.js';
-import { MODEL_MANIFEST } from '../../models/src/manifest.js';
+import { MODEL_MANIFEST, RECOGNIZERS } from '../../models/src/manifest.js';
 import { packageFileSource } from '../../models/src/node/package-file-source.js';
 import { pseudoRandomFloats, renderReceipt } from '../support/render-receipt.js';
 
@@ -103,4 +105,23 @@ describe('onnxruntime-node and onnxruntime-web adapters', () => {
       expect(read.confidence).toBeLessThanOrEqual(1);
     });
   }
+
+  it('the Latin recogniser reads a line with accents to the same text through both', async () => {
+    // A committed fixture (test/fixtures/accented-line.png), so both runtimes see the same pixels.
+    const [bytes, dict] = await Promise.all([source.read(RECOGNIZERS.latin), source.read(RECOGNIZERS.latin.charset)]);
+    const latinCharset = parseCharset(new TextDecoder().decode(dict), RECOGNIZERS.latin.charset.appendSpace);
+    const latin = { node: await runtimes.node.createSession(bytes), web: await runtimes.web.createSession(bytes) };
+    const png = readFileSync(new URL('../fixtures/accented-line.png', import.meta.url));
+    const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const crop: RgbImage = { width: info.width, height: info.height, data: new Uint8Array(data) };
+    const line = resizeImage(crop, Math.round((crop.width * REC_HEIGHT) / crop.height), REC_HEIGHT);
+    const [viaNode] = await recognizeCrops(latin.node, [line], latinCharset, DEFAULT_RECOGNITION_OPTIONS);
+    const [viaWeb] = await recognizeCrops(latin.web, [line], latinCharset, DEFAULT_RECOGNITION_OPTIONS);
+    await Promise.all([latin.node.release(), latin.web.release()]);
+    expect(viaWeb.text).toBe(viaNode.text);
+    // The Latin recogniser reads the umlaut (the English one read 'Muller'); `ß` and `€` are not
+    // yet reliable (docs/ocr.md), so only the start of the line is held to the letter.
+    expect(viaNode.text).toMatch(/^Müller Stra/);
+    expect(viaNode.text).toContain('4,50');
+  });
 });

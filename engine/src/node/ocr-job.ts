@@ -4,6 +4,7 @@ import type { OcrPage } from '../contracts/ocr.js';
 import type { ErrorCode } from '../errors/error-catalogue.js';
 import type { EmbeddedXmlFile, IntakeLimits } from '../intake/document.js';
 import type { PageReadOptions } from '../ocr/page-reader.js';
+import type { RecognizerName } from '../../../models/src/manifest.js';
 
 /** What the OCR worker is asked to do: read one document's bytes. */
 export interface OcrJob {
@@ -26,6 +27,8 @@ export interface OcrWorkerData {
   modelRoot?: string;
   /** Page reading settings (detection scale, tiling, recognition); the engine's defaults otherwise. */
   pageOptions?: PageReadOptions;
+  /** Which shipped recogniser reads lines; the manifest's default otherwise. */
+  recognizer?: RecognizerName;
 }
 
 /** Errors cross the thread boundary as data and become ServiceErrors again on the caller's side. */

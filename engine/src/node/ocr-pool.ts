@@ -37,7 +37,7 @@ export class OcrPool {
       minThreads: workers,
       maxThreads: workers,
       idleTimeout: options.idleTimeoutMs ?? 0,
-      workerData: { threads: options.threads, modelRoot: options.modelRoot, pageOptions: options.pageOptions } satisfies OcrWorkerData,
+      workerData: { threads: options.threads, modelRoot: options.modelRoot, pageOptions: options.pageOptions, recognizer: options.recognizer } satisfies OcrWorkerData,
     });
   }
 

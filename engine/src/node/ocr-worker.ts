@@ -1,6 +1,8 @@
 import { workerData } from 'node:worker_threads';
+import type { RgbImage } from '../contracts/raster.js';
 import { isServiceError, ServiceError } from '../errors/service-error.js';
 import { readDocument } from '../intake/node/read-document.js';
+import { anyPhotoStep, normalizePhoto } from '../intake/photo-normalize.js';
 import { readDocumentText } from '../ocr/document-reader.js';
 import { DEFAULT_PAGE_READ_OPTIONS, FAST_PAGE_READ_OPTIONS, type OcrModels, type PageReadOptions } from '../ocr/page-reader.js';
 import { createOnnxNodeRuntime } from '../runtime/node/onnx-node-runtime.js';
@@ -13,7 +15,7 @@ const settings = (workerData ?? {}) as OcrWorkerData;
 let loading: Promise<OcrModels> | null = null;
 
 function models(): Promise<OcrModels> {
-  loading ??= loadOcrModels(createOnnxNodeRuntime(), packageFileSource(settings.modelRoot), { threads: settings.threads }).catch(
+  loading ??= loadOcrModels(createOnnxNodeRuntime(), packageFileSource(settings.modelRoot), { threads: settings.threads, recognizer: settings.recognizer }).catch(
     (err: unknown) => {
       loading = null; // a later job tries again, e.g. after the model package is installed
       throw err;
@@ -34,7 +36,11 @@ export default async function runOcrJob(job: OcrJob): Promise<OcrJobResult> {
   try {
     const doc = await readDocument(job.bytes, { declaredType: job.declaredType, limits: job.limits });
     try {
-      const pages = await readDocumentText(doc.pages, models, pageOptions(job), job.progress && ((p) => job.progress!.postMessage(p)));
+      const opts = pageOptions(job);
+      // Photo steps are for pictures; a PDF page is a rendering, not a photo.
+      const photo = opts.photo;
+      const prepare = doc.mediaType !== 'application/pdf' && anyPhotoStep(photo) ? (image: RgbImage) => normalizePhoto(image, photo) : undefined;
+      const pages = await readDocumentText(doc.pages, models, opts, job.progress && ((p) => job.progress!.postMessage(p)), prepare);
       const result: OcrJobResult = { ok: true, mediaType: doc.mediaType, pages, warnings: doc.warnings };
       if (doc.embeddedXml?.length) result.embeddedXml = doc.embeddedXml;
       if (doc.embeddedXmlUnreadable) result.embeddedXmlUnreadable = true;

@@ -1,5 +1,6 @@
 import type { OcrLine, OcrPage, OcrWord } from '../contracts/ocr.js';
 import type { RgbImage } from '../contracts/raster.js';
+import type { PhotoSteps } from '../intake/photo-normalize.js';
 import type { InferenceSession } from '../runtime/inference.js';
 import { upsideDownProbabilities } from './angle-classifier.js';
 import type { DecodedText } from './ctc-decoder.js';
@@ -47,6 +48,12 @@ export interface PageReadOptions {
    * letters and digits (`TEMENGUNG`, `5100`) without losing confidence.
    */
   secondLookCrowded: number;
+  /**
+   * Steps for photographed pages (images, not PDF pages) before they are read; the caller applies
+   * them (readDocumentText's `prepare`, photo-normalize.ts). Uneven light evened out is on by
+   * default; see docs/ocr.md, "Photos".
+   */
+  photo: PhotoSteps;
 }
 
 /**
@@ -66,6 +73,7 @@ export const DEFAULT_PAGE_READ_OPTIONS: PageReadOptions = {
   secondLookBelow: 0.9,
   secondLookWidthScale: 1.4,
   secondLookCrowded: 0.6,
+  photo: { lighting: true },
 };
 
 /**

@@ -1,0 +1,69 @@
+/**
+ * Installs a trained Latin recogniser: copies it into models/weights (the @docex/ocr-weights
+ * package), writes the sha256 of the model and of its dictionary into its manifest entry
+ * (models/src/manifest.ts, RECOGNIZERS.latin), and its provenance into
+ * models/weights/latin-training.json.
+ *
+ *   npx tsx models/training/install-recognizer.ts --work <dir> --args="<trainer arguments>" [--seconds N]
+ */
+import { createHash } from 'node:crypto';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({ options: { work: { type: 'string' }, args: { type: 'string', default: '' }, seconds: { type: 'string' } } });
+if (!values.work) throw new Error('usage: install-recognizer.ts --work <dir> --args="<trainer arguments>" [--seconds N]');
+const work = values.work;
+const MODEL = 'rec-latin-h32.onnx';
+const DICTIONARY = 'latin-dict.txt';
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+const model = readFileSync(join(work, MODEL));
+copyFileSync(join(work, MODEL), join('models/weights', MODEL));
+const dictionary = readFileSync(join('models/weights', DICTIONARY));
+
+// The two checksums of the `latin` entry, each found by the file name written just above it.
+const manifestPath = 'models/src/manifest.ts';
+let manifest = readFileSync(manifestPath, 'utf8');
+for (const [file, digest] of [
+  [MODEL, sha256(model)],
+  [DICTIONARY, sha256(dictionary)],
+] as const) {
+  const line = new RegExp(`(file: '${file.replace('.', '\\.')}',\\s*sha256: ')[0-9a-zA-Z_]*(')`);
+  if (!line.test(manifest)) throw new Error(`${manifestPath}: no sha256 line after file '${file}'`);
+  manifest = manifest.replace(line, `$1${digest}$2`);
+}
+writeFileSync(manifestPath, manifest);
+
+/** Crops per source, language and font, as the trainer read them. */
+function counts(dir: string): Record<string, Record<string, number>> {
+  const out: Record<string, Record<string, number>> = { language: {}, font: {} };
+  let total = 0;
+  for (const row of readFileSync(join(dir, 'crops.jsonl'), 'utf8').split('\n')) {
+    if (!row) continue;
+    const r = JSON.parse(row) as { language?: string; font?: string };
+    total++;
+    if (r.language) out.language[r.language] = (out.language[r.language] ?? 0) + 1;
+    if (r.font) out.font[r.font] = (out.font[r.font] ?? 0) + 1;
+  }
+  return { ...out, total: { crops: total } };
+}
+
+const record = {
+  model: MODEL,
+  sha256: sha256(model),
+  bytes: model.length,
+  dictionary: { file: DICTIONARY, sha256: sha256(dictionary), classes: dictionary.toString('utf8').split('\n').filter(Boolean).length + 2 },
+  trained: new Date().toISOString().slice(0, 10),
+  license: 'Apache-2.0 (PaddleOCR PP-OCRv4 weights, fine-tuned by this project)',
+  how: 'npm run train:recognizer (models/training/train-recognizer.sh)',
+  base: 'rec-ppocrv4-receipts-h32.onnx (this package; training.json), its output layer given the classes of latin-dict.txt by extend_recognizer_classes.py',
+  data: {
+    sroie: { ...counts(join(work, 'sroie')), what: 'detector crops of SROIE scans 1-100 (sorted by name), labels upper case (trained case-merged)' },
+    latin: { ...counts(join(work, 'latin')), what: 'render-latin-lines.ts: European receipt-like lines in the training fonts, degraded (trained exact case)' },
+  },
+  trainer: values.args,
+  seconds: values.seconds ? Number(values.seconds) : undefined,
+};
+writeFileSync('models/weights/latin-training.json', `${JSON.stringify(record, null, 2)}\n`);
+console.log(`installed ${MODEL} (${model.length} bytes, sha256 ${record.sha256})`);
