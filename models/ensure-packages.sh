@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages named as arguments that are not installed yet (idempotent); the
-# training scripts' one way to get their tools, fonts and word lists.
+# Installs the Debian packages named as arguments that are not installed yet (idempotent): how CI
+# (.ci/run) and the training scripts get their tools, fonts and word lists.
 set -euo pipefail
 missing=()
 for p in "$@"; do

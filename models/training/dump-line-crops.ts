@@ -10,7 +10,7 @@
  * Writes <out-dir>/crops.bin (RGB bytes, crop after crop) and <out-dir>/crops.jsonl
  * ({file, text, width, height, offset} per crop).
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync, appendFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readDocument } from '../../engine/src/intake/node/read-document.js';
 import { cropLines, DEFAULT_PAGE_READ_OPTIONS } from '../../engine/src/ocr/page-reader.js';
@@ -21,12 +21,11 @@ import { parseCharset, readerClasses } from '../../engine/src/ocr/charset.js';
 import { loadOcrModels } from '../src/load-ocr-models.js';
 import { RECOGNIZERS } from '../src/manifest.js';
 import { packageFileSource } from '../src/node/package-file-source.js';
+import { createCropStore } from './crop-store.js';
 
 const [dir, out, first, count] = process.argv.slice(2);
 if (!dir || !out) throw new Error('usage: dump-line-crops.ts <sroie-dir> <out-dir> <first> <count>');
-mkdirSync(out, { recursive: true });
-writeFileSync(join(out, 'crops.bin'), new Uint8Array(0));
-writeFileSync(join(out, 'crops.jsonl'), '');
+const store = createCropStore(out);
 
 // The English recogniser's classes as the engine reads them (Latin forms), for the trainer's
 // labels when it fine-tunes that model; the Latin recogniser's trainer reads its own dictionary.
@@ -40,7 +39,6 @@ const opts = DEFAULT_PAGE_READ_OPTIONS;
 // Natural width (the trainer squeezes it at random), as the page reader crops for its second look.
 const natural = { ...opts, recognition: { ...opts.recognition, widthScale: 1, maxWidth: 1200 } };
 const files = readdirSync(join(dir, 'img')).sort().slice(Number(first ?? 0), Number(first ?? 0) + Number(count ?? 100));
-let offset = 0;
 let kept = 0;
 let seen = 0;
 for (const file of files) {
@@ -68,11 +66,7 @@ for (const file of files) {
     return hits.length === 1 && r.height >= 6 ? [{ rect: r, text: hits[0].text }] : [];
   });
   const crops = cropLines(page, matched.map((m) => m.rect), natural);
-  for (const [i, { image }] of crops.entries()) {
-    appendFileSync(join(out, 'crops.bin'), image.data);
-    appendFileSync(join(out, 'crops.jsonl'), JSON.stringify({ file, text: matched[i].text, width: image.width, height: image.height, offset }) + '\n');
-    offset += image.data.length;
-  }
+  for (const [i, { image }] of crops.entries()) store.add(image, { file, text: matched[i].text });
   kept += crops.length;
   await doc.close();
 }

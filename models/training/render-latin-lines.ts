@@ -9,11 +9,11 @@
  * Writes crops.bin / crops.jsonl in the format of dump-line-crops.ts; each row also names the
  * line's language and font. The same seed gives the same crops.
  */
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { autoContrast } from '../../engine/src/ocr/image-ops.js';
+import { createCropStore } from './crop-store.js';
 import { degradeLine, greyOf, type Grey } from './line-degrade.js';
 import { lineMaker, loadLabelWords, loadWords, readTrainingSources } from './latin-line-texts.js';
 import { mulberry32 as seededRandom } from '../slips/rng.js';
@@ -65,10 +65,7 @@ async function renderClean(text: string, font: string): Promise<Grey> {
   );
 }
 
-mkdirSync(out, { recursive: true });
-writeFileSync(join(out, 'crops.bin'), new Uint8Array(0));
-writeFileSync(join(out, 'crops.jsonl'), '');
-let offset = 0;
+const store = createCropStore(out);
 let written = 0;
 while (written < count) {
   const { text, language } = lines.next();
@@ -80,9 +77,7 @@ while (written < count) {
   const rgb = new Uint8Array(outW * HEIGHT * 3);
   for (let p = 0; p < outW * HEIGHT; p++) rgb[p * 3] = rgb[p * 3 + 1] = rgb[p * 3 + 2] = grey[p];
   const crop = autoContrast({ width: outW, height: HEIGHT, data: rgb }, 0.01);
-  appendFileSync(join(out, 'crops.bin'), crop.data);
-  appendFileSync(join(out, 'crops.jsonl'), JSON.stringify({ file: 'synthetic', language, font, text, width: outW, height: HEIGHT, offset }) + '\n');
-  offset += crop.data.length;
+  store.add(crop, { file: 'synthetic', language, font, text });
   written++;
 }
 console.log(`${count} Latin line crops in ${out}`);

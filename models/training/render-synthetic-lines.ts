@@ -8,10 +8,9 @@
  *
  * Writes the same crops.bin / crops.jsonl format as dump-line-crops.ts.
  */
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { autoContrast } from '../../engine/src/ocr/image-ops.js';
+import { createCropStore } from './crop-store.js';
 
 const [out, countArg, seedArg] = process.argv.slice(2);
 if (!out) throw new Error('usage: render-synthetic-lines.ts <out-dir> <count> [seed]');
@@ -66,10 +65,7 @@ const LINES: (() => string)[] = [
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-mkdirSync(out, { recursive: true });
-writeFileSync(join(out, 'crops.bin'), new Uint8Array(0));
-writeFileSync(join(out, 'crops.jsonl'), '');
-let offset = 0;
+const store = createCropStore(out);
 for (let i = 0; i < count; i++) {
   const text = pick(LINES)();
   const size = int(18, 44);
@@ -98,8 +94,6 @@ for (let i = 0; i < count; i++) {
   const ch = raw.info.channels;
   for (let p = 0; p < outW * 48; p++) for (let c = 0; c < 3; c++) rgb[p * 3 + c] = raw.data[p * ch + Math.min(c, ch - 1)];
   const crop = autoContrast({ width: outW, height: 48, data: rgb }, 0.01);
-  appendFileSync(join(out, 'crops.bin'), crop.data);
-  appendFileSync(join(out, 'crops.jsonl'), JSON.stringify({ file: 'synthetic', text, width: outW, height: 48, offset }) + '\n');
-  offset += crop.data.length;
+  store.add(crop, { file: 'synthetic', text });
 }
 console.log(`${count} synthetic line crops in ${out}`);

@@ -73,13 +73,15 @@ export function addCharScore(to: CharScore, s: CharScore): void {
 }
 
 /**
- * A page's character errors: each truth line against the closest part of one read line or of one
- * visual row of read lines (left to right, joined by a space); a line found nowhere counts as all
+ * A page's character errors: each truth line against the closest part of one visual row of read
+ * lines (left to right, joined by a space); a line found nowhere counts as all
  * wrong. `normalize` gives the comparison form of both sides (the SROIE labels are upper case, the
  * WildReceipt labels have no spaces).
  */
 export function pageCharErrors(truth: readonly string[], lines: readonly OcrLine[], normalize: (s: string) => string): CharScore {
-  const candidates = [...lines.map((l) => l.text), ...groupRows([...lines]).map((row) => row.map((l) => l.text).join(' '))].map(normalize);
+  // Every read line is in exactly one row, and a row holds each of its lines as a part: matching
+  // within rows covers the lines on their own.
+  const candidates = groupRows([...lines]).map((row) => normalize(row.map((l) => l.text).join(' ')));
   const score = emptyCharScore();
   for (const raw of truth) {
     const t = normalize(raw);

@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
+import { readTrainingSources } from '../../models/training/latin-line-texts.js';
 
 export interface LatinPage {
   language: string;
@@ -15,14 +16,8 @@ export interface LatinPage {
   png: Uint8Array;
 }
 
-interface Sources {
-  benchFonts: { families: string[] };
-  trainingFonts: { families: string[] };
-}
-
 export function benchFonts(): string[] {
-  const sources = JSON.parse(readFileSync(new URL('../../models/training/data/training-sources.json', import.meta.url), 'utf8')) as Sources;
-  return sources.benchFonts.families;
+  return readTrainingSources().benchFonts.families;
 }
 
 export function latinTexts(): Record<string, string[]> {
@@ -48,8 +43,9 @@ export async function renderLatinPage(lines: readonly string[], font: string): P
 
 export async function latinPages(): Promise<LatinPage[]> {
   const pages: LatinPage[] = [];
+  const fonts = benchFonts();
   for (const [language, truth] of Object.entries(latinTexts())) {
-    for (const font of benchFonts()) pages.push({ language, font, truth, png: await renderLatinPage(truth, font) });
+    for (const font of fonts) pages.push({ language, font, truth, png: await renderLatinPage(truth, font) });
   }
   return pages;
 }

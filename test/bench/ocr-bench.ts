@@ -105,12 +105,13 @@ const trainedOn = new Set<string>(
 );
 
 /** How each set's labels compare with what was read (char-errors.ts). */
+const singleSpaced = (s: string) => s.replace(/\s+/g, ' ').trim();
 const COMPARE: Record<string, (s: string) => string> = {
   // SROIE labels are upper case whatever the receipt prints; WildReceipt labels have no spaces.
-  sroie: (s) => s.toUpperCase().replace(/\s+/g, ' ').trim(),
+  sroie: (s) => singleSpaced(s.toUpperCase()),
   wildreceipt: (s) => s.replace(/\s+/g, ''),
-  latin: (s) => s.replace(/\s+/g, ' ').trim(),
-  invoices: (s) => s.replace(/\s+/g, ' ').trim(),
+  latin: singleSpaced,
+  invoices: singleSpaced,
 };
 
 interface Tally {

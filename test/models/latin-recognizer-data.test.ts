@@ -3,7 +3,7 @@
 // the trainer renders.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { lineMaker, readTrainingSources, readWordList } from '../../models/training/latin-line-texts.js';
+import { lineMaker, loadWords, readTrainingSources, readWordList } from '../../models/training/latin-line-texts.js';
 import { degradeLine, type Grey } from '../../models/training/line-degrade.js';
 import { mulberry32 as seededRandom } from '../../models/slips/rng.js';
 import { latinTexts } from '../bench/latin-set.js';
@@ -85,6 +85,19 @@ describe('readWordList', () => {
     expect(readWordList({ file: join(dir, 'x.dic'), package: 'hunspell-x', hunspell: true })).toEqual(['řeka', 'žába']);
     writeFileSync(join(dir, 'latin1'), Buffer.from('K\xf6ttbullar\nsm\xf6rg\xe5s\n', 'latin1'));
     expect(readWordList({ file: join(dir, 'latin1'), package: 'wswedish', encoding: 'latin1' })).toEqual(['Köttbullar', 'smörgås']);
+  });
+});
+
+describe('loadWords', () => {
+  it('refuses missing word lists, naming the Debian packages to install', () => {
+    const sources = {
+      ...readTrainingSources(),
+      languages: {
+        xx: { file: '/nonexistent/dict/xx', package: 'wxx' },
+        yy: { file: '/nonexistent/hunspell/yy.dic', package: 'hunspell-yy', hunspell: true },
+      },
+    };
+    expect(() => loadWords(sources)).toThrow('word lists missing: apt-get install -y wxx hunspell-yy');
   });
 });
 
