@@ -10,21 +10,30 @@ whatever the receipt prints: the model keeps choosing case from what it sees.
 
   python3 models/training/finetune_recognizer.py --model <rec.onnx> --data <dir> [--data-exact <dir> ...]
       [--charset <dict.txt>] --out <trained.onnx> [--epochs 2] [--lr 1e-4] [--eval <dir>]
+      [--steps N] [--device auto|cpu|cuda]
 
-Needs Debian's python3-torch, python3-onnx and python3-numpy (see models/training/README.md).
+A data folder is a crop store (crops.bin + crops.jsonl) or a pack of it (pack.bin + pack.jsonl,
+pack_crops.py). Crops whose row says `spaceless` (WildReceipt labels) let the space class count as
+a blank. Runs on a CUDA GPU when there is one (--device auto), else on the CPU; the result is the
+same ONNX graph either way.
+
+Needs Debian's python3-torch, python3-onnx, python3-numpy and python3-pil (models/training/README.md).
 """
 import argparse
+import io
 import json
 import math
 import os
 import random
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import onnx
 import torch
 import torch.nn.functional as F
 from onnx import numpy_helper
+from PIL import Image
 
 torch.set_num_threads(int(os.environ.get("THREADS", "2")))
 
@@ -57,6 +66,13 @@ class OnnxModule(torch.nn.Module):
         softmax = [n for n in self.graph.node if n.op_type == "Softmax"][-1]
         self.logits_name = softmax.input[0]
 
+    def to_device(self, device):
+        """Parameters and float constants on `device`; integer constants (shapes, indices) stay
+        on the CPU beside the shapes the graph computes."""
+        self.to(device)
+        self.fixed = {k: v.to(device) if v.is_floating_point() else v for k, v in self.fixed.items()}
+        return self
+
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         """Logits (before the final Softmax), [batch, steps, classes]."""
         env = {self.graph.input[0].name: x}
@@ -75,7 +91,7 @@ class OnnxModule(torch.nn.Module):
     def export(self, model: onnx.ModelProto, path: str) -> None:
         for n in model.graph.node:
             if n.op_type == "Constant" and n.output[0] in self.param_names:
-                value = self.params[self.param_names[n.output[0]]].detach().numpy().astype(np.float32)
+                value = self.params[self.param_names[n.output[0]]].detach().cpu().numpy().astype(np.float32)
                 n.attribute[0].t.CopyFrom(numpy_helper.from_array(value, n.attribute[0].t.name))
         onnx.save(model, path)
 
@@ -168,15 +184,33 @@ def run_op(n, ins):
 
 
 def load_crops(data_dir):
-    blob = np.fromfile(os.path.join(data_dir, "crops.bin"), dtype=np.uint8)
+    """Crops with their `pixels`: RGB [h, w, 3] from a crop store, grey [h, w] from a pack."""
     crops = []
-    with open(os.path.join(data_dir, "crops.jsonl")) as f:
+    if os.path.exists(os.path.join(data_dir, "pack.jsonl")):
+        blob = np.fromfile(os.path.join(data_dir, "pack.bin"), dtype=np.uint8)
+        with open(os.path.join(data_dir, "pack.jsonl"), encoding="utf-8") as f:
+            for line in f:
+                r = json.loads(line)
+                data = blob[r["offset"]: r["offset"] + r["length"]].tobytes()
+                r["pixels"] = np.asarray(Image.open(io.BytesIO(data)).convert("L"))
+                crops.append(r)
+        return crops
+    blob = np.fromfile(os.path.join(data_dir, "crops.bin"), dtype=np.uint8)
+    with open(os.path.join(data_dir, "crops.jsonl"), encoding="utf-8") as f:
         for line in f:
             r = json.loads(line)
             n = r["width"] * r["height"] * 3
             r["pixels"] = blob[r["offset"]: r["offset"] + n].reshape(r["height"], r["width"], 3)
             crops.append(r)
     return crops
+
+
+def case_key(ch):
+    """The case-merged target of a character: its capital, where the capital's small letter is the
+    character's own. Turkish dotless `ı`, long `ſ`, `ß` and the micro sign keep their own target:
+    merged with `I` or `S`, an upper-case label would let the model write them for any i or s."""
+    up = ch.upper()
+    return up if len(up) == 1 and up.lower() == ch.lower() else ch
 
 
 class Targets:
@@ -189,7 +223,7 @@ class Targets:
         for j, ch in enumerate(classes["chars"]):
             if j == 0:
                 continue
-            groups.setdefault(ch.upper(), []).append(j)
+            groups.setdefault(case_key(ch), []).append(j)
         self.symbols = sorted(groups)
         self.index = {s: g + 1 for g, s in enumerate(self.symbols)}
         merge = torch.zeros(len(self.keep), len(self.symbols) + 1)
@@ -198,13 +232,22 @@ class Targets:
             for j in js:
                 merge[j, self.index[s]] = 1
         self.merge = merge
+        # Labels written without spaces: the space class joins the blank, so a space read where
+        # the print has one costs nothing and the label's characters still align.
+        spaceless = merge.clone()
+        if " " in self.index:
+            spaceless[:, 0] += spaceless[:, self.index[" "]]
+            spaceless[:, self.index[" "]] = 0
+        self.merge_spaceless = spaceless
         self.exact = {}
         for j, ch in enumerate(classes["chars"]):
             if j > 0:
                 self.exact.setdefault(ch, j)
 
-    def encode(self, text, exact=False):
-        out = [self.exact.get(ch) for ch in text] if exact else [self.index.get(ch.upper()) for ch in text]
+    def encode(self, text, exact=False, spaceless=False):
+        if spaceless:
+            text = "".join(text.split())
+        out = [self.exact.get(ch) for ch in text] if exact else [self.index.get(case_key(ch)) for ch in text]
         return None if not out or any(o is None for o in out) else out
 
 
@@ -220,20 +263,35 @@ def read_dictionary(path):
 
 def ctc(logp, labels):
     """Mean CTC loss of a batch of [steps, batch, classes] log-probabilities."""
-    flat = torch.tensor([t for l in labels for t in l])
-    return F.ctc_loss(logp, flat, torch.full((len(labels),), logp.shape[0], dtype=torch.long),
-                      torch.tensor([len(l) for l in labels]), blank=0, zero_infinity=True)
+    dev = logp.device
+    flat = torch.tensor([t for l in labels for t in l], dtype=torch.long, device=dev)
+    return F.ctc_loss(logp, flat, torch.full((len(labels),), logp.shape[0], dtype=torch.long, device=dev),
+                      torch.tensor([len(l) for l in labels], dtype=torch.long, device=dev), blank=0, zero_infinity=True)
 
 
-def batch_tensor(crops, scale, height=48):
-    """Crops (stored at height 48, natural width) resized to `height`, squeezed by `scale`, padded."""
+def batch_tensor(crops, scale, height=48, jitter=None):
+    """Crops (natural width) resized to `height`, squeezed by `scale`, padded. With `jitter` (a
+    seeded numpy Generator) each crop also gets its own contrast, brightness and, now and then,
+    grain: the real crops come round many times on a GPU, and should not look the same each time."""
     widths = [max(8, int(round(c["width"] * scale * height / c["height"]))) for c in crops]
     width = max(32, int(math.ceil(max(widths) / 8) * 8))
     x = torch.zeros(len(crops), 3, height, width)
     for k, (c, w) in enumerate(zip(crops, widths)):
-        img = torch.from_numpy(c["pixels"][:, :, ::-1].copy()).permute(2, 0, 1).float()  # RGB -> BGR planes
-        img = F.interpolate(img[None], size=(height, w), mode="bilinear", align_corners=False, antialias=height < c["height"])[0]
-        x[k, :, :, :w] = img / 127.5 - 1
+        px = c["pixels"]
+        if px.ndim == 2:
+            img = torch.from_numpy(px.copy())[None].float().expand(3, -1, -1)
+        else:
+            img = torch.from_numpy(px[:, :, ::-1].copy()).permute(2, 0, 1).float()  # RGB -> BGR planes
+        if img.shape[1] != height or img.shape[2] != w:
+            img = F.interpolate(img[None], size=(height, w), mode="bilinear", align_corners=False, antialias=height < img.shape[1])[0]
+        img = img / 127.5 - 1
+        if jitter is not None:
+            img = img * jitter.uniform(0.7, 1.1) + jitter.uniform(-0.15, 0.15)
+            if jitter.random() < 0.3:
+                g = torch.from_numpy(jitter.standard_normal((1, height, w)).astype(np.float32))
+                img = img + g * jitter.uniform(0.02, 0.08)
+            img = img.clamp(-1, 1)
+        x[k, :, :, :w] = img
     return x
 
 
@@ -257,13 +315,21 @@ def evaluate(module, crops, keep_idx, chars, scale, height=48):
         ordered = sorted(crops, key=lambda c: c["width"])
         for i in range(0, len(ordered), 16):
             b = ordered[i: i + 16]
-            for c, t in zip(b, greedy(module(batch_tensor(b, scale, height)), keep_idx, chars)):
+            x = batch_tensor(b, scale, height).to(keep_idx.device)
+            for c, t in zip(b, greedy(module(x), keep_idx, chars)):
                 right += norm(t) == norm(c["text"])
     return right / max(1, len(crops))
 
 
 def norm(s):
     return "".join(s.upper().split())
+
+
+def learning_rate(step, total, warmup, peak):
+    """Linear warm-up, then a cosine down to zero at `total` steps."""
+    if step < warmup:
+        return peak * (step + 1) / warmup
+    return peak * 0.5 * (1 + math.cos(math.pi * min(1.0, (step - warmup) / max(1, total - warmup))))
 
 
 def main():
@@ -274,19 +340,25 @@ def main():
     p.add_argument("--charset", help="the model's dictionary (all its classes are trained); else classes.json of the first --data")
     p.add_argument("--eval")
     p.add_argument("--out", required=True)
-    p.add_argument("--epochs", type=float, default=2)
+    p.add_argument("--epochs", type=float, default=2, help="length of the schedule in passes over the data")
+    p.add_argument("--steps", type=int, default=0, help="length of the schedule in steps (instead of --epochs)")
     p.add_argument("--lr", type=float, default=1e-4)
+    p.add_argument("--warmup", type=float, default=0.1, help="share of the schedule spent warming up")
     p.add_argument("--batch", type=int, default=16)
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--height", type=int, default=48, help="recogniser input height to train for")
     p.add_argument("--scale-min", type=float, default=0.6)
     p.add_argument("--scale-max", type=float, default=1.0)
+    p.add_argument("--jitter", action="store_true", help="per-crop contrast, brightness and grain")
+    p.add_argument("--device", default="auto", help="auto (a CUDA GPU when there is one), cpu or cuda")
     p.add_argument("--checkpoint-every", type=int, default=0, help="also write the model every N steps")
     p.add_argument("--stop-after", type=int, default=0,
-                   help="end after N steps (the learning-rate schedule still spans --epochs), writing the model")
+                   help="end after N steps (the learning-rate schedule keeps its length), writing the model")
     args = p.parse_args()
     random.seed(args.seed)
     torch.manual_seed(args.seed)
+    device = torch.device("cuda" if args.device == "auto" and torch.cuda.is_available() else
+                          args.device if args.device != "auto" else "cpu")
 
     model = onnx.load(args.model)
     if args.height != 48:
@@ -297,66 +369,89 @@ def main():
                 for a in n.attribute:
                     if a.name == "kernel_shape":
                         a.ints[0] = args.height // 16
-    module = OnnxModule(model)
+    module = OnnxModule(model).to_device(device)
     classes = read_dictionary(args.charset) if args.charset else json.load(open(os.path.join(args.data[0], "classes.json")))
     targets = Targets(classes)
-    keep_idx = torch.tensor(classes["keep"])
+    merge = {False: targets.merge.to(device), True: targets.merge_spaceless.to(device)}
+    keep_idx = torch.tensor(classes["keep"], device=device)
     chars = classes["chars"]
-    train = [dict(c, exact=False) for d in args.data for c in load_crops(d) if targets.encode(c["text"])]
-    train += [dict(c, exact=True) for d in args.data_exact for c in load_crops(d) if targets.encode(c["text"], True)]
+
+    def kept(c, exact):
+        # Spaceless labels are read case-merged: such labels (WildReceipt's) are typed by people.
+        spaceless = bool(c.get("spaceless"))
+        exact = exact and not spaceless
+        return dict(c, exact=exact, spaceless=spaceless, target=targets.encode(c["text"], exact, spaceless))
+
+    train = [kept(c, False) for d in args.data for c in load_crops(d)]
+    train += [kept(c, True) for d in args.data_exact for c in load_crops(d)]
+    train = [c for c in train if c["target"]]
     held = load_crops(args.eval) if args.eval else []
-    print(f"{len(train)} training crops, {len(held)} held out, {sum(p.numel() for p in module.parameters())} parameters", flush=True)
+    print(f"{len(train)} training crops, {len(held)} held out, {sum(p.numel() for p in module.parameters())} parameters, "
+          f"on {device}", flush=True)
     if held:
         print(f"held-out exact lines before: {evaluate(module, held, keep_idx, chars, 0.7, args.height):.4f}", flush=True)
 
     opt = torch.optim.AdamW(module.parameters(), lr=args.lr, weight_decay=0.0)
     steps_per_epoch = math.ceil(len(train) / args.batch)
-    total = int(steps_per_epoch * args.epochs)
-    schedule_steps = total
-    if args.stop_after:
-        total = min(total, args.stop_after)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=schedule_steps, pct_start=0.1)
+    total = args.steps or int(steps_per_epoch * args.epochs)
+
+    def batches():
+        """(crops, width scale, jitter seed) for ever, epoch after epoch, from the seeded RNG.
+        Batches of similar widths (little padding) in random order; the width scale varies per
+        batch so the model reads both the squeezed first pass and the natural-width second look."""
+        while True:
+            order = sorted(train, key=lambda c: c["width"] * random.uniform(0.9, 1.1))
+            chunks = [order[i: i + args.batch] for i in range(0, len(order), args.batch)]
+            random.shuffle(chunks)
+            for b in chunks:
+                yield b, random.uniform(args.scale_min, args.scale_max), random.getrandbits(32)
+
+    def make(item):
+        b, scale, seed = item
+        jitter = np.random.default_rng(seed) if args.jitter else None
+        return b, batch_tensor(b, scale, args.height, jitter)
+
+    # Batches are made on CPU threads ahead of the step that takes them (in order, so the run
+    # stays the same for a seed).
+    pool = ThreadPoolExecutor(max_workers=4 if device.type == "cuda" else 1)
+    source = batches()
+    ahead = [pool.submit(make, next(source)) for _ in range(8 if device.type == "cuda" else 1)]
     step, t0 = 0, time.time()
     while step < total:
-        # Batches of similar widths (little padding), in random order; width scale varies per batch
-        # so the model reads both the squeezed first pass and the natural-width second look.
-        order = sorted(train, key=lambda c: c["width"] * random.uniform(0.9, 1.1))
-        batches = [order[i: i + args.batch] for i in range(0, len(order), args.batch)]
-        random.shuffle(batches)
-        for b in batches:
-            if step >= total:
-                break
-            module.train()
-            scale = random.uniform(args.scale_min, args.scale_max)
-            x = batch_tensor(b, scale, args.height)
-            logits = module(x)[:, :, keep_idx]
-            # Each crop's loss in its own kind of target; the batch loss weighs crops equally.
-            loss = 0
-            for exact in (False, True):
-                rows = [k for k, c in enumerate(b) if c["exact"] == exact]
-                if not rows:
-                    continue
-                part = logits[rows]
-                if exact:
-                    logp = torch.log_softmax(part, -1)
-                else:
-                    logp = torch.log((torch.softmax(part, -1) @ targets.merge).clamp_min(1e-12))
-                labels = [targets.encode(b[k]["text"], exact) for k in rows]
-                loss = loss + ctc(logp.permute(1, 0, 2), labels) * len(rows) / len(b)
-            opt.zero_grad()
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(module.parameters(), 5.0)
-            opt.step()
-            sched.step()
-            step += 1
-            if step % 20 == 0:
-                print(f"step {step}/{total} loss {loss.item():.3f} {time.time() - t0:.0f}s", flush=True)
-            if args.checkpoint_every and step % args.checkpoint_every == 0 and step < total:
-                module.export(model, args.out)
-                print("checkpoint", args.out, flush=True)
-        # A checkpoint after every pass; the last one is the result.
-        module.export(model, args.out)
-        print("wrote", args.out, flush=True)
+        b, x = ahead.pop(0).result()
+        ahead.append(pool.submit(make, next(source)))
+        module.train()
+        for g in opt.param_groups:
+            g["lr"] = learning_rate(step, total, int(args.warmup * total), args.lr)
+        logits = module(x.to(device, non_blocking=True))[:, :, keep_idx]
+        # Each crop's loss in its own kind of target; the batch loss weighs crops equally.
+        loss = 0
+        for exact, spaceless in ((False, False), (False, True), (True, False)):
+            rows = [k for k, c in enumerate(b) if c["exact"] == exact and c["spaceless"] == spaceless]
+            if not rows:
+                continue
+            part = logits[rows]
+            if exact:
+                logp = torch.log_softmax(part, -1)
+            else:
+                logp = torch.log((torch.softmax(part, -1) @ merge[spaceless]).clamp_min(1e-12))
+            labels = [b[k]["target"] for k in rows]
+            loss = loss + ctc(logp.permute(1, 0, 2), labels) * len(rows) / len(b)
+        opt.zero_grad()
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(module.parameters(), 5.0)
+        opt.step()
+        step += 1
+        if step % int(os.environ.get("LOG_EVERY", "100")) == 0:
+            print(f"step {step}/{total} loss {loss.item():.3f} lr {opt.param_groups[0]['lr']:.2e} {time.time() - t0:.0f}s", flush=True)
+        if args.checkpoint_every and step % args.checkpoint_every == 0 and step < total:
+            module.export(model, args.out)
+            print("checkpoint", args.out, flush=True)
+        if args.stop_after and step >= args.stop_after:
+            break
+    pool.shutdown(cancel_futures=True)
+    module.export(model, args.out)
+    print(f"wrote {args.out} after {step} steps ({step * args.batch / len(train):.1f} passes) in {time.time() - t0:.0f}s", flush=True)
     if held:
         print(f"held-out exact lines after: {evaluate(module, held, keep_idx, chars, 0.7, args.height):.4f}", flush=True)
 

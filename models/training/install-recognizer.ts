@@ -2,17 +2,18 @@
  * Installs a trained Latin recogniser: copies it into models/weights (the @docex/ocr-weights
  * package), writes the sha256 of the model and of its dictionary into its manifest entry
  * (models/src/manifest.ts, RECOGNIZERS.latin), and its provenance into
- * models/weights/latin-training.json.
+ * models/weights/latin-training.json: the packed data it learnt from (<dir>/packs) and what the
+ * trainer's log says of the run (<dir>/train.log: device, steps, time).
  *
- *   npx tsx models/training/install-recognizer.ts --work <dir> --args="<trainer arguments>" [--seconds N]
+ *   npx tsx models/training/install-recognizer.ts --work <dir> [--seconds N]
  */
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { work: { type: 'string' }, args: { type: 'string', default: '' }, seconds: { type: 'string' } } });
-if (!values.work) throw new Error('usage: install-recognizer.ts --work <dir> --args="<trainer arguments>" [--seconds N]');
+const { values } = parseArgs({ options: { work: { type: 'string' }, seconds: { type: 'string' } } });
+if (!values.work) throw new Error('usage: install-recognizer.ts --work <dir> [--seconds N]');
 const work = values.work;
 const MODEL = 'rec-latin-h32.onnx';
 const DICTIONARY = 'latin-dict.txt';
@@ -35,11 +36,11 @@ for (const [file, digest] of [
 }
 writeFileSync(manifestPath, manifest);
 
-/** Crops per source, language and font, as the trainer read them. */
+/** Crops per language and font of a pack, as the trainer read them. */
 function counts(dir: string): Record<string, Record<string, number>> {
   const out: Record<string, Record<string, number>> = { language: {}, font: {} };
   let total = 0;
-  for (const row of readFileSync(join(dir, 'crops.jsonl'), 'utf8').split('\n')) {
+  for (const row of readFileSync(join(dir, 'pack.jsonl'), 'utf8').split('\n')) {
     if (!row) continue;
     const r = JSON.parse(row) as { language?: string; font?: string };
     total++;
@@ -47,6 +48,14 @@ function counts(dir: string): Record<string, Record<string, number>> {
     if (r.font) out.font[r.font] = (out.font[r.font] ?? 0) + 1;
   }
   return { ...out, total: { crops: total } };
+}
+
+/** Device, steps, passes and seconds of the trainer's run, from the lines its log ends with. */
+function trainerRun(log: string) {
+  const device = /training crops, .* on (\w+)/.exec(log)?.[1];
+  const done = /after (\d+) steps \(([\d.]+) passes\) in (\d+)s/.exec(log);
+  if (!device || !done) throw new Error(`${work}/train.log: the trainer did not finish`);
+  return { device, steps: Number(done[1]), passes: Number(done[2]), seconds: Number(done[3]) };
 }
 
 const record = {
@@ -59,10 +68,15 @@ const record = {
   how: 'npm run train:recognizer (models/training/train-recognizer.sh)',
   base: 'rec-ppocrv4-receipts-h32.onnx (this package; training.json), its output layer given the classes of latin-dict.txt by extend_recognizer_classes.py',
   data: {
-    sroie: { ...counts(join(work, 'sroie')), what: 'detector crops of SROIE scans 1-100 (sorted by name), labels upper case (trained case-merged)' },
-    latin: { ...counts(join(work, 'latin')), what: 'render-latin-lines.ts: European receipt-like lines in the training fonts, degraded (trained exact case)' },
+    sroie: { ...counts(join(work, 'packs/sroie')), what: 'detector crops of SROIE scans 1-100 (sorted by name), labels upper case (trained case-merged)' },
+    wildreceipt: {
+      ...counts(join(work, 'packs/wildreceipt')),
+      what: 'detector crops of the WildReceipt photos outside the benchmark held-out half (models/layout/split.ts), labels without spaces (trained case-merged, spaces as blanks)',
+    },
+    latin: { ...counts(join(work, 'packs/latin')), what: 'render-latin-lines.ts: European receipt-like lines in the training fonts, degraded (trained exact case)' },
   },
-  trainer: values.args,
+  trainer: 'models/training/train-from-packs.sh',
+  run: trainerRun(readFileSync(join(work, 'train.log'), 'utf8')),
   seconds: values.seconds ? Number(values.seconds) : undefined,
 };
 writeFileSync('models/weights/latin-training.json', `${JSON.stringify(record, null, 2)}\n`);

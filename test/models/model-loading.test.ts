@@ -14,7 +14,7 @@ import type { InferenceRuntime, InferenceSession, Tensor } from '../../engine/sr
 import { createOnnxNodeRuntime } from '../../engine/src/runtime/node/onnx-node-runtime.js';
 import { optimizeOnnxGraph, restrictOutputClasses, type OptimizeReport } from '../../models/src/graph-optimizer.js';
 import { loadOcrModels, type ModelFileSource } from '../../models/src/load-ocr-models.js';
-import { MODEL_MANIFEST, RECOGNIZERS, type PackagedFile } from '../../models/src/manifest.js';
+import { DEFAULT_RECOGNIZER, MODEL_MANIFEST, RECOGNIZERS, type PackagedFile } from '../../models/src/manifest.js';
 import { packageFileSource } from '../../models/src/node/package-file-source.js';
 import { urlFileSource } from '../../models/src/browser/url-file-source.js';
 import { makeTempDir, pseudoRandomFloats, renderReceipt } from '../support/render-receipt.js';
@@ -73,8 +73,12 @@ describe('MODEL_MANIFEST', () => {
     expect('latinSubset' in RECOGNIZERS.latin.charset).toBe(false);
   });
 
-  it('the English recogniser (the default) keeps its multilingual dictionary, of which the reader keeps the Latin part', async () => {
-    expect(MODEL_MANIFEST.recognizer).toBe(RECOGNIZERS.english);
+  it('the Latin recogniser is the default', () => {
+    expect(DEFAULT_RECOGNIZER).toBe('latin');
+    expect(MODEL_MANIFEST.recognizer).toBe(RECOGNIZERS.latin);
+  });
+
+  it('the English recogniser keeps its multilingual dictionary, of which the reader keeps the Latin part', async () => {
     const text = new TextDecoder().decode(await source.read(RECOGNIZERS.english.charset));
     expect(text.split(/\r?\n/).filter((l) => l !== '').length).toBeGreaterThan(6000);
     expect(RECOGNIZERS.english.charset.latinSubset).toBe(true);
