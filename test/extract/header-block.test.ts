@@ -56,6 +56,22 @@ describe('findHeaderBlock', () => {
     expect(header(['HAI-O RAYA BHD (169199-V)', 'HQ ADD: LOT 11995, BATU 2, JALAN KAPAR', '41400 KLANG, SELANGOR', 'DATE: 15/12/2016']).address).toBe('LOT 11995, BATU 2, JALAN KAPAR, 41400 KLANG, SELANGOR');
   });
 
+  it('reads words with accented letters whole: a town or hotel ending in -tel is no phone label', () => {
+    expect(header(['BOULANGERIE DU LAC', 'AV DE LA GARE 15', '2000 Neuchâtel', 'Tél: 032 725 11 11']).address).toBe('AV DE LA GARE 15, 2000 Neuchâtel');
+    expect(header(['HÔTEL DU LAC', 'Rue du Château 4', '1820 Montreux', 'TEL 021 963 00 00'])).toEqual({ name: 'HÔTEL DU LAC', address: 'Rue du Château 4, 1820 Montreux' });
+    // A phone label after an accented word still ends the address.
+    expect(header(['CAFÉ NOIR', 'Grand-Rue 3', '2000 Neuchâtel TEL 032 725 00 00']).address).toBe('Grand-Rue 3, 2000 Neuchâtel');
+  });
+
+  it('ends the address at a phone label of any language (vocabulary `contact` words)', () => {
+    expect(header(['BÄCKEREI MÜLLER', 'Marktgasse 9', '9000 St. Gallen', 'Telefon 071 222 33 44']).address).toBe('Marktgasse 9, 9000 St. Gallen');
+    expect(header(['BÄCKEREI MÜLLER', 'Marktgasse 9', '9000 St. Gallen, Telefon 071 222 33 44']).address).toBe('Marktgasse 9, 9000 St. Gallen');
+    expect(header(['KAHVILA AALTO', 'Aleksanterinkatu 15', '33100 TAMPERE', 'Puh. 03 123 4567']).address).toBe('Aleksanterinkatu 15, 33100 TAMPERE');
+    expect(header(['BAGERIET', 'Vestergade 12', '8000 Aarhus C', 'Tlf: 86 12 34 56']).address).toBe('Vestergade 12, 8000 Aarhus C');
+    // A label word inside a longer word is no label (`Telefonica`, `Hotel`).
+    expect(header(['TELEFONICA SHOP', 'Hotel Plaza 3', '28013 Madrid']).address).toBe('Hotel Plaza 3, 28013 Madrid');
+  });
+
   it('keeps a region with its country after the town', () => {
     expect(header(['BANH MI CAFE SDN BHD', 'NO. 1 JALAN PUTERI 7/10', 'BANDAR PUTERI, 47100 PUCHONG', 'SELANGOR, MALAYSIA', 'GUEST CHECK']).address).toBe('NO. 1 JALAN PUTERI 7/10, BANDAR PUTERI, 47100 PUCHONG, SELANGOR, MALAYSIA');
   });

@@ -122,6 +122,13 @@ describe('addresses.json', () => {
     }
   });
 
+  it('shares no word with the phone and e-mail labels (`contact`), which end an address where they stand', () => {
+    const addressWords = new Set([...file.street_words, ...file.street_suffixes, ...file.legal_forms].map((w) => w.toLowerCase()));
+    for (const name of languageFiles) {
+      for (const word of read<LanguageFile>(name).words.contact) expect(addressWords.has(word.toLowerCase()), `${name} contact ${word}`).toBe(false);
+    }
+  });
+
   it('holds postcode patterns that compile, each matching the format it is for', () => {
     const patterns = file.postcode_towns.map((p) => new RegExp(p, 'u'));
     const examples = ['118 46 Stockholm', '00-549 Warszawa', '1100-148 Lisboa', '1011 AB Amsterdam', 'D-80331 München', 'LONDON SW1X 7XL', 'SW1A 1AA'];

@@ -4,6 +4,9 @@ import { findDates } from '../normalize/date.js';
 import { digitsInWords } from './digits-in-words.js';
 import { endsWithHouseNumber, EXTRA_LEGAL_FORMS, isBranchRow, isEuropeanPostcodeTown, isEuropeanStreet } from './address-words.js';
 import { isPaymentRow, isSlipRow } from './slip-words.js';
+import { unicodeWords } from '../layout/unicode-words.js';
+import { escapeRegExp } from '../layout/labels.js';
+import { valueWords } from '../vocabulary/vocabulary.js';
 
 /** The issuer's name and address as the top of the first page prints them. */
 export interface HeaderBlock {
@@ -12,10 +15,10 @@ export interface HeaderBlock {
 }
 
 // Company forms in names (the name may wrap before them). General legal words, not shop names.
-const LEGAL_FORM = new RegExp(`\\b(SDN\\.?\\s*BHD|BHD|BERHAD|S\\/B|PTE\\.?\\s*LTD|LTD|LIMITED|LLC|L\\.L\\.C|INC|CORP|CORPORATION|CO\\.?|COMPANY|GMBH|AG|KG|OHG|UG|SARL|SAS|S\\.A\\.?|S\\.L\\.?|SRL|S\\.R\\.L|SPA|S\\.P\\.A|B\\.V\\.?|N\\.V\\.?|PLC|PTY|ENTERPRISE|ENTERPRISES|TRADING|HOLDINGS|${EXTRA_LEGAL_FORMS})\\b\\.?`, 'iu');
+const LEGAL_FORM = unicodeWords(new RegExp(`\\b(SDN\\.?\\s*BHD|BHD|BERHAD|S\\/B|PTE\\.?\\s*LTD|LTD|LIMITED|LLC|L\\.L\\.C|INC|CORP|CORPORATION|CO\\.?|COMPANY|GMBH|AG|KG|OHG|UG|SARL|SAS|S\\.A\\.?|S\\.L\\.?|SRL|S\\.R\\.L|SPA|S\\.P\\.A|B\\.V\\.?|N\\.V\\.?|PLC|PTY|ENTERPRISE|ENTERPRISES|TRADING|HOLDINGS|${EXTRA_LEGAL_FORMS})\\b\\.?`, 'iu'));
 const LEGAL_FORMS = new RegExp(LEGAL_FORM.source, 'giu');
 // Rows that end the header: document titles, table and cashier lines, dates and times.
-const BODY = /\b(INVOICE|RECEIPT|CASH\s*BILL|BILL\s*NO|CASHIER|TABLE|ORDER|DATE|TIME|DOC(UMENT)?\s*NO|SLIP|TRANS|MEMBER|QTY|ITEM)\b/iu;
+const BODY = unicodeWords(/\b(INVOICE|RECEIPT|CASH\s*BILL|BILL\s*NO|CASHIER|TABLE|ORDER|DATE|TIME|DOC(UMENT)?\s*NO|SLIP|TRANS|MEMBER|QTY|ITEM)\b/iu);
 // The same where OCR has spaced the words out (`TAX IN VOI CE`, `T el:`): searched without spaces.
 const BODY_COMPACT = /(INVOICE|RECEIPT|CASHIER|PAYBY|BILLNO)/u;
 const CONTACT_COMPACT = /(TEL|FAX|PHONE|MOBILE?|WHATSAPPS?|CARELINE|HOTLINE)[A-Z]*\.?:/u;
@@ -23,18 +26,21 @@ const CONTACT_COMPACT = /(TEL|FAX|PHONE|MOBILE?|WHATSAPPS?|CARELINE|HOTLINE)[A-Z
 const PRICED = /\p{L}.*\s\d+[.,]\d{2}(\s+[A-Z])?$/u;
 // A label, a colon and a long number with spaces or dashes at most: a phone line.
 const LABELLED_NUMBER = /:\s*\+?(?=(?:[\s()-]*\d){7})[\d\s()-]+$/u;
-const TIME = /\b\d{1,2}:\d{2}\b/u;
+const TIME = unicodeWords(/\b\d{1,2}:\d{2}\b/u);
 const MONTH_DATE = /\d{1,2}(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*\d{2,4}/u;
 // Contact details: after them the address is over.
-const CONTACT = /\b(TEL|TELEPHONE|PHONE|FAX|H\/P|HP|MOBILE|E-?MAIL|WWW|HTTPS?|CARELINE|HOTLINE)\b|\b[TF]\s*:|@|\.COM\b/iu;
+const CONTACT = unicodeWords(/\b(TEL|TELEPHONE|PHONE|FAX|H\/P|HP|MOBILE|E-?MAIL|WWW|HTTPS?|CARELINE|HOTLINE)\b|\b[TF]\s*:|@|\.COM\b/iu);
+// Phone, fax and e-mail labels in every language (vocabulary/*.json `contact`: `Telefon`, `Tlf`, `Puh`, `Tél`).
+const CONTACT_WORDS = new RegExp(`(?<![\\p{L}\\p{N}])(?:${valueWords('contact').map(escapeRegExp).join('|')})\\.?(?![\\p{L}])`, 'iu');
 // Registration details printed under the name (GST number, company number, site code).
-const REGISTRATION = /\b(GST|SST|VAT|TAX|REG|ROC|CO\.?\s*NO|COMPANY\s*NO|BR\s*NO|ID)\b|\bSITE\s*(NO|CODE|ID)?\.?\s*[:#]?\s*\d|^\(?\s*[A-Z]{0,3}\d[\d\s-]*[A-Z]?\s*\)?$|^\(.*\)$|^<.*>$/iu;
+const REGISTRATION = unicodeWords(/\b(GST|SST|VAT|TAX|REG|ROC|CO\.?\s*NO|COMPANY\s*NO|BR\s*NO|ID)\b|\bSITE\s*(NO|CODE|ID)?\.?\s*[:#]?\s*\d|^\(?\s*[A-Z]{0,3}\d[\d\s-]*[A-Z]?\s*\)?$|^\(.*\)$|^<.*>$/iu);
 // Not the figures of a word (`Blume2000`); a lot prefix stays (`PT15944`).
 const POSTCODE = /(?<!\p{L}{3})(?<![\p{N}])\d{4,6}(?![\p{N}])/u;
 // A postcode with its town (`40150 Shah Alam`, `CA 94105`): the address's last line, or nearly.
-const POSTCODE_TOWN = /(?<![\p{N}-])\d{4,6},?\s+\p{L}{3,}|\b[A-Z]{2}\s+\d{5}(-\d{4})?\b/u;
-const STREET =
-  /^\(?\d+[A-Z]?\s*[,.:&/-]|\b(NO|LOT|JALAN|JLN|JL|LORONG|LRG|TAMAN|TMN|LEVEL|FLOOR|FLR|BLOCK|BLK|UNIT|STREET|ST|ROAD|RD|AVENUE|AVE|BLVD|BOULEVARD|LANE|LN|DRIVE|DR|HIGHWAY|HWY|WAY|SUITE|PLAZA|BANDAR|BDR|KAWASAN|PERSIARAN|SEKSYEN|SECTION|STRASSE|STRAßE|STR|PLATZ|WEG|ALLEE|RUE|AVENIDA|CALLE|VIA|PIAZZA|CORSO)\b/iu;
+const POSTCODE_TOWN = unicodeWords(/(?<![\p{N}-])\d{4,6},?\s+\p{L}{3,}|\b[A-Z]{2}\s+\d{5}(-\d{4})?\b/u);
+const STREET = unicodeWords(
+  /^\(?\d+[A-Z]?\s*[,.:&/-]|\b(NO|LOT|JALAN|JLN|JL|LORONG|LRG|TAMAN|TMN|LEVEL|FLOOR|FLR|BLOCK|BLK|UNIT|STREET|ST|ROAD|RD|AVENUE|AVE|BLVD|BOULEVARD|LANE|LN|DRIVE|DR|HIGHWAY|HWY|WAY|SUITE|PLAZA|BANDAR|BDR|KAWASAN|PERSIARAN|SEKSYEN|SECTION|STRASSE|STRAßE|STR|PLATZ|WEG|ALLEE|RUE|AVENIDA|CALLE|VIA|PIAZZA|CORSO)\b/iu,
+);
 // The same street words where OCR has spaced a word out (`J ALA N`): searched in the text without spaces.
 const STREET_COMPACT = /(JALAN|JLN|LORONG|TAMAN|TMN|KAWASAN|PERSIARAN|BANDAR|SEKSYEN|STREET|ROAD|AVENUE|BOULEVARD|STRASSE|STRAßE)/u;
 
@@ -155,7 +161,7 @@ function rowKind(text: string): RowKind {
   if (MONTH_DATE.test(compact) || TIME.test(text) || findDates(text).length > 0) return 'date';
   const letters = text.replace(/[^\p{L}]/gu, '').length;
   const digits = text.replace(/[^\p{N}]/gu, '').length;
-  if (CONTACT.test(text) || CONTACT_COMPACT.test(compact) || (letters === 0 && digits >= 7)) return 'contact';
+  if (contactAt(text) >= 0 || CONTACT_COMPACT.test(compact) || (letters === 0 && digits >= 7)) return 'contact';
   // The row as a name: without a registration number after its company form.
   const bare = nameText(text);
   // A company name followed by its number on the same row (`DION REALTIES SDN BHD (CO. NO:20154-T)`) is a name.
@@ -187,10 +193,16 @@ export function addressText(rows: readonly string[]): string {
  * TEL NO.: 07-387 3322` -> `81750 JOHOR BAHRU, JOHOR`); null when the row holds no address before them.
  */
 function addressBeforeContact(text: string): string | null {
-  const at = CONTACT.exec(text)?.index ?? -1;
+  const at = contactAt(text);
   if (at <= 0) return null;
   const before = text.slice(0, at).replace(/[\s,;:|-]+$/u, '');
   return rowKind(before) === 'address' ? before : null;
+}
+
+/** Where the row's first contact detail starts (a label or an e-mail or web address); -1 when it has none. */
+function contactAt(text: string): number {
+  const at = [CONTACT.exec(text)?.index, CONTACT_WORDS.exec(text)?.index].filter((i): i is number => i !== undefined);
+  return at.length > 0 ? Math.min(...at) : -1;
 }
 
 /** An address row without the label some tills print before it (`HQ ADD: LOT 11995, ...`, `Address: ...`). */
