@@ -442,7 +442,7 @@ def main():
         torch.nn.utils.clip_grad_norm_(module.parameters(), 5.0)
         opt.step()
         step += 1
-        if step % int(os.environ.get("LOG_EVERY", "100")) == 0:
+        if step % 100 == 0:
             print(f"step {step}/{total} loss {loss.item():.3f} lr {opt.param_groups[0]['lr']:.2e} {time.time() - t0:.0f}s", flush=True)
         if args.checkpoint_every and step % args.checkpoint_every == 0 and step < total:
             module.export(model, args.out)
