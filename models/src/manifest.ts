@@ -33,8 +33,8 @@ export interface ModelEntry extends PackagedFile {
 export const RECOGNIZERS = {
   latin: {
     // The `english` recogniser below with a Latin-script output layer (every class of
-    // latin-dict.txt), fine-tuned on rendered European lines and SROIE crops: models/training,
-    // provenance in latin-training.json.
+    // latin-dict.txt), fine-tuned on rendered European lines and SROIE and WildReceipt crops:
+    // models/training, provenance in latin-training.json.
     id: 'docex-rec-latin-h32',
     task: 'text-recognition',
     package: '@docex/ocr-weights',

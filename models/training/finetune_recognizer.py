@@ -325,6 +325,23 @@ def norm(s):
     return "".join(s.upper().split())
 
 
+def batch_loss(logits, crops, merge):
+    """Mean loss of a batch's crops, each in its own kind of target (exact, case-merged, or
+    case-merged without spaces); `merge` maps spaceless to its class-merging matrix."""
+    loss = 0
+    for exact, spaceless in ((False, False), (False, True), (True, False)):
+        rows = [k for k, c in enumerate(crops) if c["exact"] == exact and c["spaceless"] == spaceless]
+        if not rows:
+            continue
+        part = logits[rows]
+        if exact:
+            logp = torch.log_softmax(part, -1)
+        else:
+            logp = torch.log((torch.softmax(part, -1) @ merge[spaceless]).clamp_min(1e-12))
+        loss = loss + ctc(logp.permute(1, 0, 2), [crops[k]["target"] for k in rows]) * len(rows) / len(crops)
+    return loss
+
+
 def learning_rate(step, total, warmup, peak):
     """Linear warm-up, then a cosine down to zero at `total` steps."""
     if step < warmup:
@@ -351,6 +368,9 @@ def main():
     p.add_argument("--scale-max", type=float, default=1.0)
     p.add_argument("--jitter", action="store_true", help="per-crop contrast, brightness and grain")
     p.add_argument("--device", default="auto", help="auto (a CUDA GPU when there is one), cpu or cuda")
+    p.add_argument("--micro-batch", type=int, default=0,
+                   help="crops run through the model at once, gradients summed over the batch "
+                        "(0: the whole batch on a GPU, 16 on the CPU, where 128 wide crops take more than 24 GB)")
     p.add_argument("--checkpoint-every", type=int, default=0, help="also write the model every N steps")
     p.add_argument("--stop-after", type=int, default=0,
                    help="end after N steps (the learning-rate schedule keeps its length), writing the model")
@@ -392,6 +412,7 @@ def main():
         print(f"held-out exact lines before: {evaluate(module, held, keep_idx, chars, 0.7, args.height):.4f}", flush=True)
 
     opt = torch.optim.AdamW(module.parameters(), lr=args.lr, weight_decay=0.0)
+    micro = args.micro_batch or (args.batch if device.type == "cuda" else min(args.batch, 16))
     steps_per_epoch = math.ceil(len(train) / args.batch)
     total = args.steps or int(steps_per_epoch * args.epochs)
 
@@ -423,27 +444,20 @@ def main():
         module.train()
         for g in opt.param_groups:
             g["lr"] = learning_rate(step, total, int(args.warmup * total), args.lr)
-        logits = module(x.to(device, non_blocking=True))[:, :, keep_idx]
-        # Each crop's loss in its own kind of target; the batch loss weighs crops equally.
-        loss = 0
-        for exact, spaceless in ((False, False), (False, True), (True, False)):
-            rows = [k for k, c in enumerate(b) if c["exact"] == exact and c["spaceless"] == spaceless]
-            if not rows:
-                continue
-            part = logits[rows]
-            if exact:
-                logp = torch.log_softmax(part, -1)
-            else:
-                logp = torch.log((torch.softmax(part, -1) @ merge[spaceless]).clamp_min(1e-12))
-            labels = [b[k]["target"] for k in rows]
-            loss = loss + ctc(logp.permute(1, 0, 2), labels) * len(rows) / len(b)
+        # The batch in parts of `micro` crops, gradients summed: the same step in less memory
+        # (batch norm runs on fixed statistics, so crops do not affect each other).
         opt.zero_grad()
-        loss.backward()
+        loss = 0.0
+        for lo in range(0, len(b), micro):
+            part_loss = batch_loss(module(x[lo: lo + micro].to(device, non_blocking=True))[:, :, keep_idx],
+                                   b[lo: lo + micro], merge) * min(micro, len(b) - lo) / len(b)
+            part_loss.backward()
+            loss += part_loss.item()
         torch.nn.utils.clip_grad_norm_(module.parameters(), 5.0)
         opt.step()
         step += 1
         if step % 100 == 0:
-            print(f"step {step}/{total} loss {loss.item():.3f} lr {opt.param_groups[0]['lr']:.2e} {time.time() - t0:.0f}s", flush=True)
+            print(f"step {step}/{total} loss {loss:.3f} lr {opt.param_groups[0]['lr']:.2e} {time.time() - t0:.0f}s", flush=True)
         if args.checkpoint_every and step % args.checkpoint_every == 0 and step < total:
             module.export(model, args.out)
             print("checkpoint", args.out, flush=True)

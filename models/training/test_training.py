@@ -98,6 +98,21 @@ class TargetsTest(unittest.TestCase):
         self.assertGreater(loss["merged"], 1.0)
 
 
+class BatchLossTest(unittest.TestCase):
+    def test_a_batch_in_parts_weighted_by_size_sums_to_the_whole_batch_loss(self):
+        targets = ft.Targets(ft.read_dictionary(DICTIONARY))
+        merge = {False: targets.merge, True: targets.merge_spaceless}
+        texts = [("Straße", True, False), ("TOTAL 4,50", False, False), ("AB CD", False, True), ("Łódź", True, False), ("NO 12", False, False)]
+        crops = [dict(exact=e, spaceless=sp, target=targets.encode(t, e, sp)) for t, e, sp in texts]
+        torch.manual_seed(3)
+        logits = torch.randn(len(crops), 40, targets.merge.shape[0])
+        whole = ft.batch_loss(logits, crops, merge).item()
+        parts = sum(ft.batch_loss(logits[lo: lo + 2], crops[lo: lo + 2], merge).item() * len(crops[lo: lo + 2]) / len(crops)
+                    for lo in range(0, len(crops), 2))
+        self.assertAlmostEqual(whole, parts, places=4)
+        self.assertGreater(whole, 0)
+
+
 class PackTest(unittest.TestCase):
     def test_a_pack_holds_the_crops_grey_at_the_new_height_with_their_rows(self):
         with tempfile.TemporaryDirectory() as tmp:

@@ -3,7 +3,7 @@
 # fonts and word lists (Debian packages, idempotent), dumps SROIE and WildReceipt line crops,
 # renders the European lines, packs the three sets, gives the shipped English recogniser the
 # Latin output classes and fine-tunes it with a fixed seed (train-from-packs.sh: on a CUDA GPU
-# when PyTorch sees one, else on the CPU, where the 4,234 steps take about 15 hours on 2 cores),
+# when PyTorch sees one, else on the CPU, where the 4,500 steps take about 15 hours on 2 cores),
 # and installs the result in models/weights with its manifest entry and provenance.
 # Environment: LINES (rendered lines, default 13000), STEPS (default 4234), WORK (default
 # models/training/work).

@@ -100,22 +100,21 @@ function separable(grid: Float32Array, w: number, h: number, filter: (line: Floa
   const out = new Float32Array(grid.length);
   const line = new Float32Array(Math.max(w, h));
   const done = new Float32Array(Math.max(w, h));
-  for (let c = 0; c < 3; c++) {
-    const row = line.subarray(0, w);
-    const rowOut = done.subarray(0, w);
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) row[x] = grid[(y * w + x) * 3 + c];
-      filter(row, rowOut);
-      for (let x = 0; x < w; x++) out[(y * w + x) * 3 + c] = rowOut[x];
+  // Each line of `count` cells, `step` grid cells apart, starting at `start(k)` for k < lines.
+  const pass = (src: Float32Array, lines: number, count: number, start: (k: number) => number, step: number) => {
+    const l = line.subarray(0, count);
+    const o = done.subarray(0, count);
+    for (let c = 0; c < 3; c++) {
+      for (let k = 0; k < lines; k++) {
+        const at = start(k) * 3 + c;
+        for (let i = 0; i < count; i++) l[i] = src[at + i * step * 3];
+        filter(l, o);
+        for (let i = 0; i < count; i++) out[at + i * step * 3] = o[i];
+      }
     }
-    const col = line.subarray(0, h);
-    const colOut = done.subarray(0, h);
-    for (let x = 0; x < w; x++) {
-      for (let y = 0; y < h; y++) col[y] = out[(y * w + x) * 3 + c];
-      filter(col, colOut);
-      for (let y = 0; y < h; y++) out[(y * w + x) * 3 + c] = colOut[y];
-    }
-  }
+  };
+  pass(grid, h, w, (y) => y * w, 1); // rows
+  pass(out, w, h, (x) => x, w); // columns, in place on the rows' result
   return out;
 }
 

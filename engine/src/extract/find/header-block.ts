@@ -5,7 +5,7 @@ import { digitsInWords } from './digits-in-words.js';
 import { endsWithHouseNumber, EXTRA_LEGAL_FORMS, isBranchRow, isEuropeanPostcodeTown, isEuropeanStreet } from './address-words.js';
 import { isPaymentRow, isSlipRow } from './slip-words.js';
 import { unicodeWords } from '../layout/unicode-words.js';
-import { escapeRegExp } from '../layout/labels.js';
+import { aliasPattern } from '../layout/labels.js';
 import { valueWords } from '../vocabulary/vocabulary.js';
 
 /** The issuer's name and address as the top of the first page prints them. */
@@ -31,7 +31,12 @@ const MONTH_DATE = /\d{1,2}(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z
 // Contact details: after them the address is over.
 const CONTACT = unicodeWords(/\b(TEL|TELEPHONE|PHONE|FAX|H\/P|HP|MOBILE|E-?MAIL|WWW|HTTPS?|CARELINE|HOTLINE)\b|\b[TF]\s*:|@|\.COM\b/iu);
 // Phone, fax and e-mail labels in every language (vocabulary/*.json `contact`: `Telefon`, `Tlf`, `Puh`, `Tél`).
-const CONTACT_WORDS = new RegExp(`(?<![\\p{L}\\p{N}])(?:${valueWords('contact').map(escapeRegExp).join('|')})\\.?(?![\\p{L}])`, 'iu');
+const CONTACT_WORDS = new RegExp(
+  valueWords('contact')
+    .flatMap((w) => aliasPattern(w)?.source ?? [])
+    .join('|'),
+  'iu',
+);
 // Registration details printed under the name (GST number, company number, site code).
 const REGISTRATION = unicodeWords(/\b(GST|SST|VAT|TAX|REG|ROC|CO\.?\s*NO|COMPANY\s*NO|BR\s*NO|ID)\b|\bSITE\s*(NO|CODE|ID)?\.?\s*[:#]?\s*\d|^\(?\s*[A-Z]{0,3}\d[\d\s-]*[A-Z]?\s*\)?$|^\(.*\)$|^<.*>$/iu);
 // Not the figures of a word (`Blume2000`); a lot prefix stays (`PT15944`).
