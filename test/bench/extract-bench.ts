@@ -16,7 +16,9 @@
  * `--ocr-cache DIR` reuses page text from `DIR/<dataset>.jsonl` (lines of `cli ocr --json`) for
  * images, so extraction can be re-measured without re-reading them; times are then extraction only.
  * `BENCH_MISSES=<field>` prints each document where that field is wrong (label, value, confidence, and
- * `NOT REVIEWED` when the document was not flagged).
+ * `NOT REVIEWED` when the document was not flagged). `BENCH_REASONS=1` prints, per dataset, the review
+ * reasons (code and field) that flag documents whose values are all right; `BENCH_SILENT=1` prints each
+ * document with a wrong value and no review flag, and its wrong values.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -86,8 +88,20 @@ function score(result: RunResult, s: Sample, ex: ExtractionContent, ms: number):
       if (process.env.BENCH_MISSES === r.field && !r.correct && result.name.endsWith(process.env.BENCH_MISSES_RUN ?? 'model on')) console.error(`miss ${s.id} ${JSON.stringify(r.expected)} ${JSON.stringify(r.got)} confidence ${r.confidence}${r.reviewed ? '' : ' NOT REVIEWED'}`);
       result.rows.push(r);
     }
-    result.docs.push({ reviewed: ex.review.required, allCorrect: scored.every((r) => r.correct) });
+    const allCorrect = scored.every((r) => r.correct);
+    result.docs.push({ reviewed: ex.review.required, allCorrect });
+    if (process.env.BENCH_SILENT && !allCorrect && !ex.review.required && result.name.endsWith(process.env.BENCH_MISSES_RUN ?? 'model on')) {
+      const wrong = scored.filter((r) => !r.correct).map((r) => `${r.field} ${JSON.stringify(r.expected)} got ${JSON.stringify(r.got)} (${r.confidence})`);
+      console.error(`silent ${result.name} ${s.id}: ${wrong.join('; ')}`);
+    }
+    if (process.env.BENCH_REASONS && allCorrect && result.name.endsWith(process.env.BENCH_MISSES_RUN ?? 'model on')) {
+      const tally = (flagReasons[result.name] ??= {});
+      for (const key of new Set(ex.review.reasons.map((r) => `${r.code} ${r.path}`))) tally[key] = (tally[key] ?? 0) + 1;
+    }
 }
+
+/** `BENCH_REASONS=1`: per run, how often each review reason flags a fully correct document. */
+const flagReasons: Record<string, Record<string, number>> = {};
 
 /** The cached page text of a dataset's images under `--ocr-cache DIR`; none without the option. */
 function loadCache(dir: string | undefined, dataset: string): Map<string, TextPage[]> {
@@ -228,6 +242,9 @@ async function main() {
   }
 
   const reports = runs.map(report);
+  for (const [name, tally] of Object.entries(flagReasons)) {
+    console.error(`reasons flagging fully correct documents, ${name}: ${Object.entries(tally).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  }
   if (values.json) {
     console.log(JSON.stringify({ ocr_cache: values['ocr-cache'] ?? null, reports }));
     return;

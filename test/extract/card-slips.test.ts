@@ -399,5 +399,84 @@ Total:€1,493.59`);
     // `CHIO` is four letters: too short to say it was `CHIP`.
     expect(read(`ICA NARA\n****** 7235\nMASTERCARD\n755,57 SEK\nCHIO`).data.entry_method).not.toBe('chip');
   });
-});
 
+  it('takes, of two scheme words, the one the printed AID names', () => {
+    const ex = read(`BÄCKEREI KRAUSE
+Hauptstraße 4, 10115 Berlin
+Electronic Cash
+MASTERCARD DEBIT
+Karte            XXXXXXXXXXXX1234
+Anwendung          A0000000041010
+Betrag EUR                  12,80
+Zahlung erfolgt`);
+    expect(ex.data.card_scheme).toBe('mastercard');
+    expect(ex.fields.card_scheme.raw_text).toBe('MASTERCARD DEBIT');
+  });
+
+  it('reads `DEBIT` before a scheme\'s word as the card\'s kind, not a sale', () => {
+    expect(read(`KIOSK AM MARKT\nDEBIT MASTERCARD\n************9089\nBetrag EUR 30,00`).data.transaction_type).toBeNull();
+    expect(read(`KIOSK AM MARKT\nDEBIT MASTERCARD\nVorautorisierung\n************9089\nBetrag EUR 30,00`).data.transaction_type).toBe('pre_authorization');
+  });
+
+  it('reads cash handed back for no cash payment', () => {
+    const ex = read(`FROMAGERIE MARTIN
+12 RUE DE LA PAIX, 69001 LYON
+MONTANT ACHAT          EUR 20,69
+RETRAIT ESPÈCES        EUR 20,00
+Total                  EUR 40,69
+CB CONTACT •••• 1156
+Paiement accepté`);
+    expect(ex.data.payment_method).toBe('card');
+    expect(ex.data.cashback).toBe(20);
+  });
+
+  it('reads a host\'s response code: 00 approved, any other code declined', () => {
+    const slip = (code: string) => read(`NOODLE BAR\n12 MAIN ST\nVISA ************6637\nRESPONSE: ${code}\nTOTAL 16.78 USD`);
+    expect(slip('00').data.approved).toBe(true);
+    expect(slip('55').data.approved).toBe(false);
+    expect(slip('51').fields.approved.raw_text).toBe('51');
+  });
+
+  it('reads the last four digits written before their words', () => {
+    expect(read(`HARDWARE STORE\nTotal USD 21.24\nPayment method: Visa Debit\n7342 (last 4)`).data.card_last_four).toBe('7342');
+  });
+
+  it('takes no row after the total for the merchant\'s name', () => {
+    const ex = read(`Ricevuta di pagamento #8961-7292
+Totale                  EUR 1,81
+06/02/24                20:12:34
+Metodo di pagamento: Mastercard
+Carta terminante in 0761`);
+    expect(ex.data.merchant).toBeNull();
+    expect(ex.review.reasons.map((r) => r.code)).toContain('required_missing');
+  });
+
+  it('flags kr when no word says whose crowns, and keeps an amount in kr. out of the address', () => {
+    const ex = read(`SLAGTER HANSEN
+Nørregade 9
+8000 AARHUS C
+1.164,88 kr.
+Mastercard •••• 1108
+Total 1.164,88 kr.`);
+    expect(ex.data.merchant_address).toBe('Nørregade 9, 8000 AARHUS C');
+    expect(ex.fields.currency.confidence).toBeLessThanOrEqual(0.5);
+    expect(ex.review.reasons).toContainEqual(expect.objectContaining({ code: 'low_confidence', path: 'currency' }));
+    // A Danish word settles it, and the reading is sure again.
+    const da = read(`SLAGTER HANSEN\nNørregade 9\n8000 AARHUS C\nMastercard •••• 1108\nBELØB 1.164,88 kr.\nBETALING GODKENDT`);
+    expect(da.data.currency).toBe('DKK');
+    expect(da.fields.currency.confidence).toBeGreaterThan(0.5);
+  });
+
+  it('reads a Canadian postcode as the end of the address', () => {
+    const ex = read(`MAPLE GROCERY\n1180 RUE STE-CATHERINE\nTORONTO ON M5V 2A8\nVISA •••• 3101\nTotal $11.00\nApproved`);
+    expect(ex.data.merchant_address).toBe('1180 RUE STE-CATHERINE, TORONTO ON M5V 2A8');
+  });
+
+  it('reads terminal words of more languages: Dutch declined and refund, a Finnish auth code, a French keyed entry', () => {
+    expect(read(`CAFE\nVISA ************2432\nTOTAAL 221,95 EUR\nNIET GELUKT`).data.approved).toBe(false);
+    expect(read(`CAFE\nVISA ************2432\nTOTAAL 221,95 EUR\nAFGEWEZEN`).data.approved).toBe(false);
+    expect(read(`BAKKERIJ\nRETOUR\nMastercard …0829\nTotaal EUR 18,50`).data.transaction_type).toBe('refund');
+    expect(read(`KUKKAKAUPPA\n************2827\nHYV.KOODI:995371\nSUMMA:EUR 208,65`).data.auth_code).toBe('995371');
+    expect(read(`FROMAGERIE\nCARTE BANCAIRE …2872\nSAISIE CLAVIER\nTotal EUR 83,90`).data.entry_method).toBe('manual');
+  });
+});

@@ -71,6 +71,8 @@ describe('findTimes / parseTime', () => {
     expect(findDottedTime('12,00 14.50', true, null)).toBeNull();
     expect(findDottedTime('24.50', true, null)).toBeNull();
     expect(findDottedTime('14.30.12', true, null)).toBeNull();
+    // A day and month with its closing point (the authorisation time line of German terminals).
+    expect(findDottedTime('07.10.   09:37 Uhr', true, null)).toBeNull();
   });
 
   it('finds several times left to right, and parseTime then gives null', () => {

@@ -8,7 +8,7 @@ import { isMissing } from './field-checks.js';
 import { REVIEW_THRESHOLDS, type CalibrationGroup } from './calibration-weights.js';
 import { calibrationGroup, confidenceOf, round3, type ConfidenceFeatures } from './confidence.js';
 import { labelledCandidates, shapedCandidates, titleCandidates, type Candidate } from './find/candidates.js';
-import { aidCandidates, inferredCandidates, schemeCandidates } from './find/card-fields.js';
+import { aidCandidates, inferredCandidates, preferAidScheme, schemeCandidates } from './find/card-fields.js';
 import { claimedSpans, isClaimed } from './find/claimed-spans.js';
 import { readTaxRows, taxCandidates, type TaxRow } from './find/tax-lines.js';
 import { conversionCandidates, readConversion } from './find/dcc.js';
@@ -27,7 +27,7 @@ import { layoutDocument, spanBox, type Line, type TextPage } from './layout/docu
 import { LabelFinder, type LabelHit } from './layout/labels.js';
 import { dominantDecimal, findAmounts } from './normalize/amount.js';
 import { labelWords, NOT_TOTAL_LABELS } from './vocabulary/vocabulary.js';
-import { documentCurrency, findCurrencies } from './normalize/currency.js';
+import { documentCurrency, findCurrencies, isEvenlySharedMark } from './normalize/currency.js';
 import { documentDateOrder, findDates, resolveDateOrder } from './normalize/date.js';
 import { findTimes } from './normalize/time.js';
 
@@ -82,6 +82,8 @@ interface Choice {
   embedded?: boolean;
   /** The layout model decided it: its proposal, or a value the rules alone would not have ranked first. */
   byModel?: boolean;
+  /** A ceiling on its confidence, where the value is one of several readings the document does not choose between. */
+  atMost?: number;
 }
 
 /**
@@ -147,9 +149,12 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
       if (refined) list.push(refined);
       if (!header?.address) list.push(...proposePartyCandidates(doc, options.roles, role));
     }
+    // Cash handed back with a card payment (`RETRAIT ESPÈCES`, `Cash Out`) says nothing of how it was paid.
+    if (f.name === 'payment_method') list = list.filter((c) => !allHits.some((h) => h.path === 'cashback' && h.line === c.line && h.start <= c.start && c.end <= h.end));
     // (An enum's word may name two fields' values: `Metodo di pagamento: Mastercard` is a card and its scheme.)
     list = list.filter((c) => c.label !== null || kind === 'enum' || !claimedByOther(c, f.path, ranked));
     rankCandidates(kind, list, doc);
+    if (f.name === 'card_scheme' && kind === 'enum') preferAidScheme(list);
     // A currency conversion: the amount charged to the card, in its currency (after the totals'
     // ranking, which weighs unlabelled figures down).
     if (firstOfKind.get(kind) === f.path && kind === 'total' && conversion) {
@@ -218,6 +223,8 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     };
     options.onFeatures?.(f.path, calibrationGroup(kind), features);
     const choice: Choice = { candidate: top, kind, features, value: top.value, status: 'ok', byModel: decidedByModel.has(f.path) };
+    // `kr` where no word names the country: Swedish, Norwegian or Danish crowns alike, a coin toss.
+    if (kind === 'currency' && country === null && isEvenlySharedMark(top.raw)) choice.atMost = EVEN_MARK_CONFIDENCE;
     // A deduction printed with its sign (`DISCOUNT -5.59`) is the amount a sum rule takes off; cash
     // handed over or given back is printed as a ledger's credit by some tills (`CASH -50.00`).
     if (typeof choice.value === 'number' && choice.value < 0 && (subtracted.has(f.path) || isCash(f.path))) choice.value = -choice.value;
@@ -286,6 +293,9 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   }
   return { data, fields, review: { required: reasons.length > 0, reasons } };
 }
+
+/** The most a currency read from a mark several currencies share evenly (`kr`) can be: one reading of several. */
+const EVEN_MARK_CONFIDENCE = 0.5;
 
 /** Fields whose labels the vocabulary files keep under another name. */
 const VOCABULARY_KEY: Record<string, string> = { amount_tendered: 'tendered' };
@@ -415,7 +425,7 @@ function fieldResult(
   if (choice?.embedded && !isMissing(choice.value)) return embeddedResult(field.type, choice.value, ownChecks);
   const c = choice?.candidate;
   if (!choice || !c || isMissing(choice.value)) return missingResult(field.type, ownChecks);
-  const confidence = choice.features ? confidenceOf(choice.kind, choice.features) : 0.5;
+  const confidence = Math.min(choice.features ? confidenceOf(choice.kind, choice.features) : 0.5, choice.atMost ?? 1);
   return {
     value: choice.value,
     type: field.type,

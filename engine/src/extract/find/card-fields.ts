@@ -41,6 +41,22 @@ export function schemeCandidates(doc: DocumentText, values: readonly string[]): 
 }
 
 /**
+ * Of two scheme words on one slip (`Electronic Cash` over `VISA CREDIT`: a terminal's own title and
+ * the card's application label), the one the printed AID names was used: its best candidate goes
+ * first. A slip whose AID names neither keeps its order.
+ */
+export function preferAidScheme(list: Candidate[]): void {
+  const fromAid = new Set(list.filter((c) => AID_ALONE.test(c.raw)).map((c) => c.value));
+  if (fromAid.size !== 1 || list.length === 0 || fromAid.has(list[0].value)) return;
+  const word = list.find((c) => fromAid.has(c.value) && !AID_ALONE.test(c.raw));
+  if (!word) return;
+  list.splice(list.indexOf(word), 1);
+  list.unshift(word);
+}
+
+const AID_ALONE = /^[AD][0-9]{9}[0-9A-F]{0,22}$/u;
+
+/**
  * What a slip says without a word for it, asked only where no word was found: an authorisation
  * code is issued only for an approved payment (a declined word would have been read first), a
  * card scheme or number means a card payment, and an AID is read from a chip (a contactless or

@@ -41,8 +41,8 @@ const CONTACT_WORDS = new RegExp(
 const REGISTRATION = unicodeWords(/\b(GST|SST|VAT|TAX|REG|ROC|CO\.?\s*NO|COMPANY\s*NO|BR\s*NO|ID)\b|\bSITE\s*(NO|CODE|ID)?\.?\s*[:#]?\s*\d|^\(?\s*[A-Z]{0,3}\d[\d\s-]*[A-Z]?\s*\)?$|^\(.*\)$|^<.*>$/iu);
 // Not the figures of a word (`Blume2000`); a lot prefix stays (`PT15944`).
 const POSTCODE = /(?<!\p{L}{3})(?<![\p{N}])\d{4,6}(?![\p{N}])/u;
-// A postcode with its town (`40150 Shah Alam`, `CA 94105`): the address's last line, or nearly.
-const POSTCODE_TOWN = unicodeWords(/(?<![\p{N}-])\d{4,6},?\s+\p{L}{3,}|\b[A-Z]{2}\s+\d{5}(-\d{4})?\b/u);
+// A postcode with its town (`40150 Shah Alam`, `CA 94105`, `ON M5V 2A8`): the address's last line, or nearly.
+const POSTCODE_TOWN = unicodeWords(/(?<![\p{N}-])\d{4,6},?\s+\p{L}{3,}|\b[A-Z]{2}\s+\d{5}(-\d{4})?\b|\b[A-Z]{2}\s+[A-Z]\d[A-Z]\s?\d[A-Z]\d\b/u);
 const STREET = unicodeWords(
   /^\(?\d+[A-Z]?\s*[,.:&/-]|\b(NO|LOT|JALAN|JLN|JL|LORONG|LRG|TAMAN|TMN|LEVEL|FLOOR|FLR|BLOCK|BLK|UNIT|STREET|ST|ROAD|RD|AVENUE|AVE|BLVD|BOULEVARD|LANE|LN|DRIVE|DR|HIGHWAY|HWY|WAY|SUITE|PLAZA|BANDAR|BDR|KAWASAN|PERSIARAN|SEKSYEN|SECTION|STRASSE|STRAßE|STR|PLATZ|WEG|ALLEE|RUE|AVENIDA|CALLE|VIA|PIAZZA|CORSO)\b/iu,
 );

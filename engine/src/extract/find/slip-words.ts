@@ -49,16 +49,20 @@ export function isSlipRow(text: string): boolean {
 }
 
 /**
- * A row of the payment itself: a masked card number, or a terminal's number after its label
- * (`Trace-Nr. 038457`, `TID: 52001234`). No merchant's name comes after one: a slip block printed
- * inside a till receipt starts with these and has no name of its own. (Receipt and reference
- * numbers are left out: some tills print them above the name.)
+ * A row of the payment itself: a masked card number, a terminal's number after its label
+ * (`Trace-Nr. 038457`, `TID: 52001234`) or the total with its figure (`Totale EUR 1,81`). No
+ * merchant's name comes after one: a slip block printed inside a till receipt, or an app's receipt
+ * that opens with the total, has no name of its own above. (Receipt and reference numbers are
+ * left out: some tills print them above the name.)
  */
 export function isPaymentRow(text: string): boolean {
-  return findCardMasks(text).length > 0 || opensWithSlipLabel(text, TERMINAL_LABELLED);
+  return findCardMasks(text).length > 0 || opensWithSlipLabel(text, TERMINAL_LABELLED) || (AMOUNT_AFTER.test(text) && opensWithSlipLabel(text, ['amount']));
 }
 
-const AMOUNT_ALONE = /^(?:[\p{Sc}]\s?|[A-Z]{3}\s)?\d{1,3}(?:[ .,']?\d{3})*[.,]\d{2}(?:\s?[\p{Sc}]|\s[A-Z]{3}|\s?zł|\s?kr)?$/u;
+// A figure with cents ends the row: the total's row, not a name that holds a label word.
+const AMOUNT_AFTER = /\d[.,]\d{2}(?:\s?[\p{Sc}]|\s[A-Z]{3})?\s*$/u;
+
+const AMOUNT_ALONE = /^(?:[\p{Sc}]\s?|[A-Z]{3}\s)?\d{1,3}(?:[ .,']?\d{3})*[.,]\d{2}(?:\s?[\p{Sc}]|\s[A-Z]{3}|\s?zł|\s?kr\.?)?$/u;
 
 /** Fields a terminal prints as `label value` rows, whose labels open no merchant's name. */
 const SLIP_LABELLED = ['receipt_number', 'trace_number', 'terminal_id', 'merchant_id', 'auth_code', 'rrn', 'batch_number', 'application_id', 'card_last_four', 'amount'];

@@ -1,6 +1,6 @@
 import type { FieldDefinition } from '../../contracts/definition.js';
 import { findAmounts, type DecimalMark } from '../normalize/amount.js';
-import { endsWithSchemeWord, findCardMasks } from '../normalize/card.js';
+import { endsWithSchemeWord, findCardMasks, startsWithSchemeWord } from '../normalize/card.js';
 import { SCHEME_NAMES, valueWords } from '../vocabulary/vocabulary.js';
 import { compact } from '../layout/labels.js';
 import { findCurrencies } from '../normalize/currency.js';
@@ -40,6 +40,11 @@ const BIC = /(?<![A-Z0-9])([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![A-Z0-9])/g;
  * passes whole lines. Money prefers the amounts printed with decimals: on a line such as
  * `TOTAL 3 ITEMS 12.50`, the 3 is a count.
  */
+// A response code alone after its label: two or three figures (or an offline `Y1`, `Z3`).
+const RESPONSE_CODE = /^\s*[:=]?\s*(\d{2,3}|[YZ][13])\s*$/u;
+// ISO 8583 response codes of an approval (00 approved, 08 and 11 approved on conditions, 10 partly approved; Y1 and Y3 offline), and the three-figure `000`.
+const APPROVAL_CODES: ReadonlySet<string> = new Set(['00', '000', '08', '10', '11', 'Y1', 'Y3']);
+
 export function readValues(kind: ValueKind, text: string, field: FieldDefinition, ctx: ParseContext, labelled: boolean): ReadValue[] {
   switch (kind) {
     case 'money':
@@ -84,11 +89,11 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       // A word standing alone (`PRE-AUTH`, `Type Refund`) says more than one inside a longer text
       // (`Payment receipt`, `DEBIT MASTERCARD`): there it may name something else.
       const letters = (t: string) => t.replace(/[^\p{L}]/gu, '').length;
-      // A card word right after a scheme's names the card (`MC DEBIT`, `VISA CREDIT`), not a
+      // A card word right after or before a scheme's names the card (`MC DEBIT`, `DEBIT MASTERCARD`), not a
       // transaction (French tickets print `DEBIT` alone for a sale).
       const schemes = (field.values ?? []).some((v) => SCHEME_NAMES.includes(v));
       const exact = enumMatches(text, field.values ?? [])
-        .filter((m) => schemes || !(isCardWord(m.raw) && endsWithSchemeWord(text.slice(0, m.start))))
+        .filter((m) => schemes || !(isCardWord(m.raw) && (endsWithSchemeWord(text.slice(0, m.start)) || startsWithSchemeWord(text.slice(m.end)))))
         .map((m) => ({ ...m, quality: letters(m.raw) >= 0.6 * letters(text) ? 1 : 0.8 }));
       // A long word read with one letter wrong, where none is read right: a weaker reading.
       return exact.length > 0 ? exact : nearEnumMatches(text, field.values ?? []).map((m) => ({ ...m, quality: 0.7 }));
@@ -98,7 +103,12 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       const outcomes = enumMatches(text, OUTCOMES);
       const said = outcomes.find((o) => o.value === 'declined') ?? outcomes[0];
       if (said) return [{ value: said.value === 'approved', raw: said.raw, start: said.start, end: said.end, quality: said.value === 'declined' ? 1 : 0.95 }];
-      return labelled ? [{ value: true, raw: text, start: 0, end: text.length, quality: 0.8 }] : [];
+      if (!labelled) return [];
+      // A host's response code after its label (`RESPONSE: 55`, `RESPONSCODE:000`): ISO 8583's
+      // approval codes say approved, any other code declined.
+      const code = RESPONSE_CODE.exec(text);
+      if (code) return [{ value: APPROVAL_CODES.has(code[1].toUpperCase()), raw: code[1], start: code.index, end: code.index + code[1].length, quality: 0.9 }];
+      return [{ value: true, raw: text, start: 0, end: text.length, quality: 0.8 }];
     }
     case 'phone':
       return findPhones(text, { country: ctx.country }).map((p) => ({ value: p.value, raw: p.raw, start: p.start, end: p.end, quality: p.e164 ? 1 : 0.85 }));

@@ -21,6 +21,8 @@ export interface ParsedCardMask {
 // The printed lead digits may be grouped as the card is (`5412 75** ...`).
 const MASKED = /(?<![\p{L}\p{N}])((?:[0-9]{4}[ -]?[0-9]{0,2}[ -]?)?(?:[*xX#•.]{2,}[ -]?){1,4}[*xX#•.]*[ -]?)([0-9]{4})(?![\p{N}])/gu;
 const ENDING = /\b(?:ending(?: in)?|ends in|last 4|last four)\s*[:#]?\s*([0-9]{4})(?![\p{N}])/giu;
+// The same words after the digits (`8866 (last 4)`).
+const ENDING_AFTER = /(?<![\p{L}\p{N}])([0-9]{4})\s*\(?(?:last 4|last four)\)?/giu;
 const ALONE = /^\s*(?:\.{2,3}|…)\s?[0-9]{4}\s*$/u;
 /** A text that ends with one of `words` (whole words, any case). */
 const endingWith = (words: readonly string[]) => new RegExp(`(?<![\\p{L}])(?:${words.map(escapeRegExp).join('|')})\\s*$`, 'iu');
@@ -32,6 +34,13 @@ const AFTER_SCHEME_WORD = endingWith(SCHEME_WORDS);
 /** A text that ends with a scheme's word (`MC `, `VISA`): what follows names the card (`MC DEBIT`). */
 export function endsWithSchemeWord(text: string): boolean {
   return AFTER_SCHEME_WORD.test(text);
+}
+
+const BEFORE_SCHEME_WORD = new RegExp(`^\\s*(?:${SCHEME_WORDS.map(escapeRegExp).join('|')})(?![\\p{L}])`, 'iu');
+
+/** A text that starts with a scheme's word: what comes before names the card (`DEBIT MASTERCARD`). */
+export function startsWithSchemeWord(text: string): boolean {
+  return BEFORE_SCHEME_WORD.test(text);
 }
 
 // An ellipsis character before the last four (`…1234`), as app-based printers write it.
@@ -49,7 +58,7 @@ export function findCardMasks(text: string): ParsedCardMask[] {
     const lead = (/^[0-9][0-9 -]*/.exec(m[1])?.[0] ?? '').replace(/\D/g, '');
     out.push({ lastFour: m[2], raw: m[0], start: m.index, end: m.index + m[0].length, bin: lead.length === 6 ? lead : null });
   }
-  for (const m of [...text.matchAll(ENDING), ...text.matchAll(ELLIPSIS)]) {
+  for (const m of [...text.matchAll(ENDING), ...text.matchAll(ENDING_AFTER), ...text.matchAll(ELLIPSIS)]) {
     if (out.some((o) => m.index < o.end && o.start < m.index + m[0].length)) continue;
     out.push({ lastFour: m[1], raw: m[0], start: m.index, end: m.index + m[0].length, bin: null });
   }

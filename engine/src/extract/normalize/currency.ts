@@ -20,6 +20,8 @@ interface Mark {
   code: string;
   /** Country (ISO 3166 alpha-2) -> currency, for marks several currencies share. */
   byCountry?: Record<string, string>;
+  /** The currencies it is shared by are about as common as each other (`kr`: Swedish, Norwegian, Danish): no reading is likely without the country. */
+  even?: boolean;
 }
 
 const MARKS: Record<string, Mark> = {
@@ -54,7 +56,7 @@ const MARKS: Record<string, Mark> = {
   'R$': { code: 'BRL' },
   'Fr.': { code: 'CHF' },
   $: { code: 'USD', byCountry: { CA: 'CAD', AU: 'AUD', NZ: 'NZD', SG: 'SGD', HK: 'HKD', MX: 'MXN', TW: 'TWD', BR: 'BRL', AR: 'ARS', CL: 'CLP', CO: 'COP' } },
-  kr: { code: 'SEK', byCountry: { NO: 'NOK', DK: 'DKK', IS: 'ISK' } },
+  kr: { code: 'SEK', byCountry: { NO: 'NOK', DK: 'DKK', IS: 'ISK' }, even: true },
   '¥': { code: 'JPY', byCountry: { CN: 'CNY' } },
   '元': { code: 'CNY' },
   '円': { code: 'JPY' },
@@ -112,6 +114,11 @@ function readCurrencies(text: string, opts: { country?: string } = {}): ParsedCu
 // ISO 4217 holds codes that are also common upper-case words or abbreviations on receipts.
 // (BHD is also Berhad, the Malaysian company form: `SDN BHD` is no Bahraini dinar.)
 const NOT_CURRENCY_WORDS = new Set(['ALL', 'TOP', 'CUP', 'MOP', 'BOB', 'GEL', 'MAD', 'PEN', 'SOS', 'STD', 'SLL']);
+
+/** A mark shared by currencies about as common as each other (`kr`), which only the country settles. */
+export function isEvenlySharedMark(raw: string): boolean {
+  return MARKS[raw]?.even === true || MARKS[raw.replace(/\.$/u, '')]?.even === true;
+}
 
 /**
  * The document's currency: the code or mark found most often, ties going to the first seen.

@@ -48,8 +48,9 @@ function readTimes(text: string): ParsedTime[] {
   return found.sort((a, b) => a.start - b.start);
 }
 
-// `14.59`: the Nordic clock's point, read only where nothing else can be meant (below).
-const DOTTED = /(?<![\p{N}.,])([01]?\d|2[0-3])\.([0-5]\d)(?![\p{N}]|[.,]\p{N})/u;
+// `14.59`: the Nordic clock's point, read only where nothing else can be meant (below). A point
+// after it makes a day and month (`AS-Zeit 07.10. 09:37 Uhr`), not a time.
+const DOTTED = /(?<![\p{N}.,])([01]?\d|2[0-3])\.([0-5]\d)(?![\p{N}.]|,\p{N})/u;
 
 /**
  * A time written with a point (`TID: 14.30`, `25.08.25 14.59`), as Danish, Norwegian and Finnish
