@@ -8,7 +8,8 @@
  * (latin-set.ts). `all` is the receipts and the latin set; invoices are asked for by name. Each
  * set reports line recall and character error rate; with several `--recognizers`, each document is
  * read by each in turn and each gets its own row. `--photo-lighting on|off` switches the photo
- * step (PageReadOptions.photo, images only) against the default.
+ * step (PageReadOptions.photo, images only) against the default; `--box-thresh X` the detector's
+ * box score threshold.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
@@ -234,6 +235,8 @@ async function main() {
       'second-look-below': { type: 'string' },
       'second-look-scale': { type: 'string' },
       'second-look-crowded': { type: 'string' },
+      // The detector's box score threshold (DbOptions.boxThresh).
+      'box-thresh': { type: 'string' },
       tiling: { type: 'string', default: 'auto' },
       // Photos' uneven light evened out (on|off), against the default.
       'photo-lighting': { type: 'string' },
@@ -261,6 +264,7 @@ async function main() {
   if (values['second-look-below']) pageOptions.secondLookBelow = Number(values['second-look-below']);
   if (values['second-look-scale']) pageOptions.secondLookWidthScale = Number(values['second-look-scale']);
   if (values['second-look-crowded']) pageOptions.secondLookCrowded = Number(values['second-look-crowded']);
+  if (values['box-thresh']) pageOptions.detection.db.boxThresh = Number(values['box-thresh']);
   const lighting = values['photo-lighting'];
   if (lighting !== undefined && lighting !== 'on' && lighting !== 'off') throw new Error('--photo-lighting must be on or off');
   if (lighting !== undefined) pageOptions.photo.lighting = lighting === 'on';
@@ -289,7 +293,7 @@ async function main() {
   const d = pageOptions.detection;
   const r = pageOptions.recognition;
   console.log(
-    `settings: detection short side <= ${d.maxShortSide} px, tiles ${d.tileSize} px, tiling ${tiling}, recognition ${r.height} px high, width scale ${r.widthScale}, second look under ${pageOptions.secondLookBelow} or crowded over ${pageOptions.secondLookCrowded} at ${pageOptions.secondLookWidthScale}, photo lighting ${pageOptions.photo.lighting ? 'on' : 'off'}`,
+    `settings: detection short side <= ${d.maxShortSide} px, box score >= ${d.db.boxThresh}, tiles ${d.tileSize} px, tiling ${tiling}, recognition ${r.height} px high, width scale ${r.widthScale}, second look under ${pageOptions.secondLookBelow} or crowded over ${pageOptions.secondLookCrowded} at ${pageOptions.secondLookWidthScale}, photo lighting ${pageOptions.photo.lighting ? 'on' : 'off'}`,
   );
   console.log(`model load: ${loadMs} ms; peak memory (RSS, whole process): ${peakMb} MB`);
   console.log(`machine speed: ${referenceMs} ms for one 48 x 320 recogniser run on 2 threads (compare timings only at similar figures)`);

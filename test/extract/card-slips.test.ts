@@ -479,4 +479,44 @@ Total 1.164,88 kr.`);
     expect(read(`KUKKAKAUPPA\n************2827\nHYV.KOODI:995371\nSUMMA:EUR 208,65`).data.auth_code).toBe('995371');
     expect(read(`FROMAGERIE\nCARTE BANCAIRE …2872\nSAISIE CLAVIER\nTotal EUR 83,90`).data.entry_method).toBe('manual');
   });
+
+  it('reads a masked card number OCR broke into pieces along its row', () => {
+    const box = (x: number, y: number, width: number) => ({ x, y, width, height: 0.04 });
+    const { pages } = parseClientOcr({
+      width: 600,
+      height: 900,
+      lines: [
+        { text: 'NOODLE HOUSE', bounding_box: box(0.3, 0.05, 0.4) },
+        { text: 'DEBIT MASTERCARD', bounding_box: box(0.05, 0.3, 0.5) },
+        { text: 'CARD NO: 5355 90**', bounding_box: box(0.05, 0.4, 0.45) },
+        { text: '****', bounding_box: box(0.55, 0.4, 0.12) },
+        { text: '8347', bounding_box: box(0.7, 0.4, 0.12) },
+        { text: 'TOTAL USD 45.66', bounding_box: box(0.05, 0.5, 0.6) },
+      ],
+    });
+    const ex = extractFromText({ pages }, templateVersion('payment_receipt'), { now });
+    expect(ex.data.card_last_four).toBe('8347');
+    expect(ex.fields.card_last_four.raw_text).toBe('8347');
+  });
+
+  it('reads a vocabulary word as itself, not as a misread of a neighbour one letter away', () => {
+    // `MONTANTE` (Portuguese amount) is one letter from `CONTANTE` (Italian cash).
+    const ex = read(`FARMACIA ALVES\n***********5065\nAMERICAN EXPRESS\nMONTANTE               58,50 EUR\nAPROVADA`);
+    expect(ex.data.payment_method).toBe('card');
+  });
+
+  it('takes Diners Club over the Discover AID its cards carry, wherever the word stands', () => {
+    const ex = read(`Getränke Hoffmann\nSumme                      EUR 86,68\nKartenzahlung Diners Club •••• 3360\nApp-ID: A0000001523010`);
+    expect(ex.data.card_scheme).toBe('diners');
+    expect(read(`Getränke Hoffmann\nSumme EUR 86,68\nKarte •••• 3360\nApp-ID: A0000001523010`).data.card_scheme).toBe('discover');
+  });
+
+  it('reads more terminal words: a French void, a Finnish receipt title and chip, a Norwegian keyed entry', () => {
+    expect(read(`LE PETIT BISTROT\nMAESTRO\nANNULÉ\nCARTE: **************2921\nMONTANT: 409,31 EUR`).data.transaction_type).toBe('void');
+    const fi = read(`Leipomo Virtanen\nMannerheimintie 10, 33100 TAMPERE\n\nKuittisi #0944-1177\nYhteensä EUR 20,07\n************8173\nVISA   SIRUMAKSU`);
+    expect(fi.data.receipt_number).toBe('0944-1177');
+    expect(fi.data.merchant_address).toBe('Mannerheimintie 10, 33100 TAMPERE');
+    expect(fi.data.entry_method).toBe('chip');
+    expect(read(`KIOSKEN\nVISA DEBIT •••• 4353\nTotalt 58,19 NOK\nMode    TASTET`).data.entry_method).toBe('manual');
+  });
 });

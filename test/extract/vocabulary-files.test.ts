@@ -89,6 +89,12 @@ describe('card-schemes.json', () => {
     }
   });
 
+  it('names only schemes of the table as the networks brands ride', () => {
+    for (const [scheme, entry] of Object.entries(schemes) as [string, { rides?: string }][]) {
+      if (entry.rides !== undefined) expect(Object.keys(schemes), scheme).toContain(entry.rides);
+    }
+  });
+
   it('lists no AID under two schemes', () => {
     const owner = new Map<string, string>();
     for (const [scheme, entry] of Object.entries(schemes)) {

@@ -399,7 +399,7 @@ describe('dbPostprocess', () => {
     const plane = map(200, 100, [
       [20, 20, 80, 40, 0.9], // A: 60 x 20 at (50, 30)
       [120, 60, 180, 75, 0.8], // B: 60 x 15 at (150, 67.5)
-      [100, 5, 110, 15, 0.5], // above thresh (0.3) but below boxThresh (0.6)
+      [100, 5, 110, 15, 0.4], // above thresh (0.3) but below boxThresh (0.45)
       [10, 80, 12, 82, 0.95], // 2 x 2: below minSize (3)
     ]);
     const boxes = dbPostprocess(plane, DEFAULT_DB_OPTIONS).sort((a, b) => a.rect.cx - b.rect.cx);

@@ -276,10 +276,15 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   // A field whose label opens a line but whose value could not be read there: the document says
   // it has one, so a person should look (a silent gap is a silent error). Figures count in the
   // label's own slot only, up to the next label on its line (`CASH INV NO.: 7721F711` is an invoice number's).
+  // Or a number's or code's label alone on its row, where no value was read: the column its value
+  // was printed in was lost (`KORT` and a masked number OCR did not read). Amounts' and words'
+  // labels alone are often headings or the words themselves (`Sale`, `Kauf`).
+  const aloneOnRow = (h: LabelHit) =>
+    CODE_KINDS.has(kinds.get(h.path) as ValueKind) && h.line.text.slice(h.end).replace(/[\s:.#-]+/gu, '') === '' && doc.rows[h.line.row].lines.length === 1;
   const slot = (h: LabelHit) => h.line.text.slice(h.end, Math.min(...hitsOnLine(h.line).filter((o) => o.start >= h.end).map((o) => o.start), h.line.text.length));
   for (const f of scalars) {
     if (f.path.includes('.') || !isMissing(choices.get(f.path)?.value) || embedded?.values[f.path] !== undefined) continue;
-    const hit = allHits.find((h) => h.path === f.path && h.leading && /\d/.test(withoutMoments(slot(h))));
+    const hit = allHits.find((h) => h.path === f.path && h.leading && (/\d/.test(withoutMoments(slot(h))) || aloneOnRow(h)));
     if (hit) reasons.push({ code: 'label_without_value', path: f.path, message: `"${hit.alias}" is printed, but no ${f.name} was read beside it.` });
   }
   for (const [path, c] of choices) {
@@ -302,6 +307,9 @@ const VOCABULARY_KEY: Record<string, string> = { amount_tendered: 'tendered' };
 
 /** Labels of what the customer handed over and got back: the figure beside them is the total only where nothing better is. */
 const CASH_KEYS: ReadonlySet<string> = new Set(['tendered', 'change']);
+
+/** Kinds of numbers and codes read after their labels (a terminal, a card's last digits). */
+const CODE_KINDS: ReadonlySet<ValueKind> = new Set(['document_number', 'identifier', 'card_last_four', 'tax_id', 'iban', 'bic']);
 
 /** Kinds of figures that are amounts of money. */
 const AMOUNT_KINDS: ReadonlySet<ValueKind> = new Set(['money', 'total', 'number', 'integer']);

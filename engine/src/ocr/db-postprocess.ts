@@ -2,7 +2,7 @@ import type { FloatPlane } from '../contracts/raster.js';
 import { convexHull, minAreaRect, type RotatedRect } from './geometry.js';
 import type { Point } from './image-ops.js';
 
-/** Settings of Differentiable Binarization post-processing (PaddleOCR's names and defaults). */
+/** Settings of Differentiable Binarization post-processing (PaddleOCR's names; its defaults but the box threshold). */
 export interface DbOptions {
   /** Pixels above this probability are text. */
   thresh: number;
@@ -15,7 +15,9 @@ export interface DbOptions {
   maxCandidates: number;
 }
 
-export const DEFAULT_DB_OPTIONS: DbOptions = { thresh: 0.3, boxThresh: 0.6, unclipRatio: 1.5, minSize: 3, maxCandidates: 1500 };
+// A box's mean probability of at least 0.45 (PaddleOCR's 0.6 drops runs of asterisks, `************3960`,
+// and faint photo lines; docs/ocr.md gives the figures).
+export const DEFAULT_DB_OPTIONS: DbOptions = { thresh: 0.3, boxThresh: 0.45, unclipRatio: 1.5, minSize: 3, maxCandidates: 1500 };
 
 export interface DetectedBox {
   rect: RotatedRect;

@@ -1,6 +1,6 @@
 import type { DocumentText } from '../layout/document-text.js';
 import { findCardMasks, schemeFromBin } from '../normalize/card.js';
-import { schemeFromAid } from '../vocabulary/vocabulary.js';
+import { schemeFromAid, schemeRides } from '../vocabulary/vocabulary.js';
 import type { Candidate } from './candidates.js';
 
 // An EMV application identifier: a registered application provider id (`A0000000` / `D2760000`...) and its extension.
@@ -43,13 +43,16 @@ export function schemeCandidates(doc: DocumentText, values: readonly string[]): 
 /**
  * Of two scheme words on one slip (`Electronic Cash` over `VISA CREDIT`: a terminal's own title and
  * the card's application label), the one the printed AID names was used: its best candidate goes
- * first. A slip whose AID names neither keeps its order.
+ * first. A brand whose cards carry another network's AID (Diners Club on Discover's) goes first
+ * over that AID wherever its word stands. A slip whose AID names no word keeps its order.
  */
 export function preferAidScheme(list: Candidate[]): void {
   const fromAid = new Set(list.filter((c) => AID_ALONE.test(c.raw)).map((c) => c.value));
-  if (fromAid.size !== 1 || list.length === 0 || fromAid.has(list[0].value)) return;
-  const word = list.find((c) => fromAid.has(c.value) && !AID_ALONE.test(c.raw));
-  if (!word) return;
+  if (fromAid.size !== 1 || list.length === 0) return;
+  const words = list.filter((c) => !AID_ALONE.test(c.raw));
+  const rider = words.find((c) => fromAid.has(schemeRides(String(c.value))));
+  const word = rider ?? (fromAid.has(list[0].value) ? undefined : words.find((c) => fromAid.has(c.value)));
+  if (!word || word === list[0]) return;
   list.splice(list.indexOf(word), 1);
   list.unshift(word);
 }

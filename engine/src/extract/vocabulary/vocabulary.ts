@@ -82,6 +82,8 @@ interface SchemeEntry {
   aids: string[];
   /** A network of one country only (`eftpos` Australia, `interac` Canada). */
   country?: string;
+  /** The network whose AIDs its cards carry (Diners Club cards run on Discover's). */
+  rides?: string;
 }
 
 const SCHEMES = schemes.schemes as Record<string, SchemeEntry>;
@@ -94,6 +96,11 @@ export function schemeWords(scheme: string): readonly string[] {
 /** The country of a network used in one country only; null for the others. */
 export function schemeCountry(scheme: string): string | null {
   return SCHEMES[scheme]?.country ?? null;
+}
+
+/** The network whose AIDs a brand's cards carry (`diners`: discover); null for the others. */
+export function schemeRides(scheme: string): string | null {
+  return SCHEMES[scheme]?.rides ?? null;
 }
 
 /** Every scheme with words or AIDs in the table. */
