@@ -519,4 +519,34 @@ Total 1.164,88 kr.`);
     expect(fi.data.entry_method).toBe('chip');
     expect(read(`KIOSKEN\nVISA DEBIT •••• 4353\nTotalt 58,19 NOK\nMode    TASTET`).data.entry_method).toBe('manual');
   });
+
+  it('reads a transaction code of capitals after its number label, never a name under a title', () => {
+    expect(read(`Buchhandlung Seidel\nBeleg-Nummer: ZRGQAFKEHA\nGesamtbetrag EUR 111,35\nKarte endet auf 3108`).data.receipt_number).toBe('ZRGQAFKEHA');
+    // The vocabulary's own words are no code.
+    expect(read(`Buchhandlung Seidel\nBeleg-Nummer: KARTENZAHLUNG\nGesamtbetrag EUR 111,35`).data.receipt_number).toBeNull();
+    // A date under a title read as a label is no number; the number's own label gives it.
+    const nb = read(`Bakeriet Nordby\n7011 Trondheim\nKvittering\n10.12.2024              18:29:26\nKVITT.NR : VAHJTJMQGV\nTotalt NOK 8,89`);
+    expect(nb.data.receipt_number).toBe('VAHJTJMQGV');
+    expect(read(`KIOSK\nKvittering\nSTARBUCKSX\nTotalt NOK 8,89`).data.receipt_number).toBeNull();
+  });
+
+  it('reads a Portuguese pre-authorisation written without its accent', () => {
+    expect(read(`PASTELARIA\nCARTÃO: 453986******9150\nPRE-AUTORIZAÇÃO\nVALOR TOTAL: 51,79 EUR`).data.transaction_type).toBe('pre_authorization');
+  });
+
+  it('reads $ on a slip with a Canadian postcode as Canadian dollars', () => {
+    const ex = read(`Lakeshore Bistro\n77 Granville St\nVancouver BC V6C 1T2\nVISA ************6027\nTOTAL AMOUNT           $0.97\nApproved`);
+    expect(ex.data.currency).toBe('CAD');
+    expect(read(`Lakeshore Bistro\n77 Granville St\nAustin TX 78701\nVISA ************6027\nTOTAL AMOUNT $0.97`).data.currency).toBe('USD');
+  });
+
+  it('reads more slip words: a Polish purchase value and hyphenated pre-authorisation, a Portuguese receipt title with its number, a Danish signature', () => {
+    const pl = read(`KWIACIARNIA RÓŻA\nPRE-AUTORYZACJA\nDINERS CLUB **********7176\nWARTOŚĆ ZAKUPU        63,10\nNAPIWEK                4,00\nKWOTA CAŁKOWITA    67,10 zł`);
+    expect(pl.data.transaction_type).toBe('pre_authorization');
+    expect(pl.data.base_amount).toBe(63.1);
+    const pt = read(`PASTELARIA BELEM NOVA\nRua Augusta 112\n3000-150 Coimbra\n\nComprovativo de pagamento #6976-8927\nTotal      63,27 EUR\nVISA CLASSIC …6850`);
+    expect(pt.data.receipt_number).toBe('6976-8927');
+    expect(pt.data.merchant_address).toBe('Rua Augusta 112, 3000-150 Coimbra');
+    expect(read(`KØBMAND\nVISA DEBIT\nKORTNR: XXXXXXXXXXXX8055\nTOTAL 1595,90 kr.\nVENLIGST UNDERSKRIV`).data.verification_method).toBe('signature');
+  });
 });

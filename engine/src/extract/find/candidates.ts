@@ -61,6 +61,9 @@ export function labelledCandidates(
       if (kind === 'party_name' && isFormOnly(slot.text)) continue;
       const values = readValues(kind, slot.text, field, ctx, true);
       if (values.length === 0) continue;
+      // A number of capitals alone (`ZRGQAFKEHA`) only right after its label: under a title read
+      // as a label stands a name (`RECEIPT` over `STARBUCKS`).
+      if (kind === 'document_number' && slot.relation !== 'same_line' && !/\p{N}/u.test(String(values[0].value))) continue;
       // Money: the last amount of a same-line slot (`TOTAL 3 ITEMS 12.50`); else the first value.
       const v = (kind === 'money' || kind === 'total') && slot.relation === 'same_line' ? bestAmount(values) : values[0];
       const relationScore = RELATION_SCORE[slot.relation][Math.min(slot.step, RELATION_SCORE[slot.relation].length - 1)];

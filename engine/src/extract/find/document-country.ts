@@ -11,6 +11,9 @@ const NETWORK_COUNTRY: [RegExp, string][] = SCHEME_NAMES.flatMap((scheme) => {
   return re && country ? [[new RegExp(re.source, 'iu'), country] as [RegExp, string]] : [];
 });
 
+// A province and a postcode of Canada's own shape (`Vancouver BC V6C 1T2`): `$` there is CAD.
+const CANADIAN_POSTCODE = /\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s+[ABCEGHJ-NPRSTVXY]\d[A-Z]\s?\d[A-Z]\d\b/u;
+
 let index: Map<string, string> | null = null;
 
 /**
@@ -38,12 +41,14 @@ function languageIndex(): Map<string, string> {
 
 /**
  * The country a document's shared currency marks and national numbers belong to, where its words
- * say so: a card network of one country, or the language most of its own words are in (at least
- * two of them, twice as many as the next language's). Null where they do not (English).
+ * say so: a card network of one country, a Canadian postcode after its province, or the language
+ * most of its own words are in (at least two of them, twice as many as the next language's). Null
+ * where they do not (English).
  */
 export function documentCountry(texts: readonly string[]): string | null {
   const all = texts.join('\n');
   for (const [re, country] of NETWORK_COUNTRY) if (re.test(all)) return country;
+  if (CANADIAN_POSTCODE.test(all)) return 'CA';
   const counts = new Map<string, number>();
   for (const text of texts) {
     // Whole words only: each word of the line is looked up on its own.

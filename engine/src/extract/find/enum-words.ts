@@ -127,6 +127,11 @@ export function nearEnumMatches(text: string, values: readonly string[]): { valu
 
 let known: Set<string> | undefined;
 
+/** A word of some language file's labels or value words (`Montante`, `Betrag`). */
+export function isVocabularyWord(word: string): boolean {
+  return knownWords().has(compact(word));
+}
+
 /** Every word of every language file's labels and value words, by its letters. */
 function knownWords(): Set<string> {
   known ??= new Set(LANGUAGES.flatMap((v) => [...Object.values(v.labels), ...Object.values(v.words)].flat().flatMap((entry) => entry.split(/[^\p{L}]+/u).map(compact))));

@@ -10,7 +10,7 @@ import { findTaxIds, parseLabelledTaxId } from '../normalize/tax-id.js';
 import { findDottedTime, findTimes } from '../normalize/time.js';
 import { ibanValid } from '../check-digits.js';
 import { NUMBER_MARKER, numberTokens } from './document-number.js';
-import { enumMatches, nearEnumMatches, OUTCOMES } from './enum-words.js';
+import { enumMatches, isVocabularyWord, nearEnumMatches, OUTCOMES } from './enum-words.js';
 import type { ValueKind } from './field-kinds.js';
 
 /** A value read from a piece of text: characters [start, end) of it. */
@@ -133,8 +133,12 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       const bare = labelled && masks.length === 0 ? bareLastFour(text) : null;
       return bare ? [{ value: bare.digits, raw: bare.digits, start: bare.start, end: bare.start + 4, quality: 0.9 }] : masks;
     }
-    case 'document_number':
-      return labelled ? documentNumber(text) : [];
+    case 'document_number': {
+      if (!labelled) return [];
+      // A date or a time under a title read as a label (`Kvittering` over `10.12.2024 18:29:26`) is no number.
+      const moments = [...findTimes(text), ...findDates(text)];
+      return documentNumber(text).filter((v) => !moments.some((m) => v.start < m.end && m.start < v.end));
+    }
     case 'identifier': {
       if (!labelled) return [];
       // A time or a date beside the label is no identifier (Swedish `TID 16:35` is a time, not a
@@ -190,11 +194,19 @@ function documentNumber(text: string): ReadValue[] {
   const skip = MARKERS.exec(text)?.[0].length ?? 0;
   const tokens = numberTokens(text.slice(skip));
   const n = tokens.findIndex((t) => t.hasDigit);
-  if (n < 0) return [];
+  if (n < 0) {
+    // A code of capitals alone in the slot, no word of the vocabulary (`Beleg-Nummer: ZRGQAFKEHA`,
+    // as app-based terminals number their transactions): the number, read less surely.
+    const only = tokens.length === 1 ? tokens[0] : null;
+    return only && LETTER_CODE.test(only.value) && !isVocabularyWord(only.value) ? [{ value: only.value, raw: only.value, start: skip + only.start, end: skip + only.end, quality: 0.7 }] : [];
+  }
   const { value, start, end } = tokens[n];
   // The number standing first in the slot is the likeliest; one after other words less so.
   return [{ value, raw: value, start: skip + start, end: skip + end, quality: n === 0 ? 1 : 0.7 }];
 }
+
+// Eight to twelve capitals: a made-up code, longer than the short words printed after a label.
+const LETTER_CODE = /^[A-Z]{8,12}$/u;
 
 const patterns = new Map<string, RegExp | null>();
 function safePattern(p: string): RegExp | null {
