@@ -549,4 +549,33 @@ Total 1.164,88 kr.`);
     expect(pt.data.merchant_address).toBe('Rua Augusta 112, 3000-150 Coimbra');
     expect(read(`KØBMAND\nVISA DEBIT\nKORTNR: XXXXXXXXXXXX8055\nTOTAL 1595,90 kr.\nVENLIGST UNDERSKRIV`).data.verification_method).toBe('signature');
   });
+
+  it('reads the last four digits OCR cut off from the card\'s word, in its row or in a box overlapping it', () => {
+    const box = (x: number, y: number, width: number, height = 0.04) => ({ x, y, width, height });
+    const ocr = (lines: { text: string; bounding_box: ReturnType<typeof box> }[]) =>
+      extractFromText({ pages: parseClientOcr({ width: 600, height: 900, lines }).pages }, templateVersion('payment_receipt'), { now });
+    const row = ocr([
+      { text: 'BAKERIET NORDBY', bounding_box: box(0.3, 0.05, 0.4) },
+      { text: 'DEBIT MASTERCARD', bounding_box: box(0.05, 0.3, 0.4) },
+      { text: '8346', bounding_box: box(0.8, 0.3, 0.1) },
+      { text: 'Totalt 45,50 NOK', bounding_box: box(0.05, 0.4, 0.5) },
+    ]);
+    expect(row.data.card_last_four).toBe('8346');
+    // The figures' box starts inside the words' box and is less high.
+    const cut = ocr([
+      { text: 'SCHUHHAUS KRÄMER', bounding_box: box(0.3, 0.05, 0.4) },
+      { text: 'Bezahlt mit V PAY •• 6', bounding_box: box(0.071, 0.633, 0.422, 0.053) },
+      { text: '6339', bounding_box: box(0.478, 0.633, 0.078, 0.041) },
+      { text: 'Summe EUR 51,77', bounding_box: box(0.05, 0.75, 0.5) },
+    ]);
+    expect(cut.data.card_last_four).toBe('6339');
+    // Four digits after no card word are no card number.
+    const none = ocr([
+      { text: 'BAKERIET NORDBY', bounding_box: box(0.3, 0.05, 0.4) },
+      { text: 'Kasse', bounding_box: box(0.05, 0.3, 0.3) },
+      { text: '8346', bounding_box: box(0.8, 0.3, 0.1) },
+      { text: 'Totalt 45,50 NOK', bounding_box: box(0.05, 0.4, 0.5) },
+    ]);
+    expect(none.data.card_last_four).toBeNull();
+  });
 });

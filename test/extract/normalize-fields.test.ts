@@ -1,6 +1,6 @@
 // Time, card-mask, phone and tax-id normalizers on strings as receipts, card slips and invoices print them.
 import { describe, expect, it } from 'vitest';
-import { findCardMasks, schemeFromBin } from '../../engine/src/extract/normalize/card.js';
+import { findCardMasks, lastFourApart, schemeFromBin } from '../../engine/src/extract/normalize/card.js';
 import { findPhones } from '../../engine/src/extract/normalize/phone.js';
 import { findTaxIds, parseLabelledTaxId } from '../../engine/src/extract/normalize/tax-id.js';
 import { findDottedTime, findTimes, parseTime } from '../../engine/src/extract/normalize/time.js';
@@ -83,6 +83,22 @@ describe('findTimes / parseTime', () => {
     ]);
     expect(parseTime(text)).toBeNull();
     expect(parseTime('no time here')).toBeNull();
+  });
+});
+
+describe('lastFourApart', () => {
+  it('takes four digits after a scheme\'s word, DEBIT or CREDIT, or mask marks with a few stray characters', () => {
+    expect(lastFourApart('DEBIT MASTERCARD 8346')).toBe('8346');
+    expect(lastFourApart('Bezahlt mit V PAY •• 6 6339')).toBe('6339');
+    expect(lastFourApart('Card 5168 51** **** ( 0211')).toBe('0211');
+    expect(lastFourApart('Paid with VISA CREDIT ••• 8 8881')).toBe('8881');
+  });
+
+  it('takes no four digits after other words', () => {
+    expect(lastFourApart('TOTAL 2024')).toBeNull();
+    expect(lastFourApart('Terminal 2024')).toBeNull();
+    expect(lastFourApart('VISA 12345')).toBeNull();
+    expect(lastFourApart('8346')).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { DocumentText } from '../layout/document-text.js';
-import { findCardMasks, schemeFromBin } from '../normalize/card.js';
+import { findCardMasks, lastFourApart, schemeFromBin } from '../normalize/card.js';
 import { schemeFromAid, schemeRides } from '../vocabulary/vocabulary.js';
 import type { Candidate } from './candidates.js';
 
@@ -36,6 +36,31 @@ export function schemeCandidates(doc: DocumentText, values: readonly string[]): 
       // Under the scheme's word: a co-badged card's first digits name the international scheme, the word the one used (`CB`).
       if (scheme && values.includes(scheme)) out.push({ value: scheme, raw: mask.raw, line, start: mask.start, end: mask.end, label: null, relation: 'anywhere', score: 0.4 });
     }
+  }
+  return out;
+}
+
+/**
+ * The last four digits OCR read apart from the card's word or mask (lastFourApart): a line of
+ * four digits alone, after the lines left of it in its row, or after the line left of it at the
+ * same height in another row (OCR may cut a line in two overlapping boxes, which rows keep apart).
+ * Weaker than a mask read whole.
+ */
+export function lastFourApartCandidates(doc: DocumentText): Candidate[] {
+  const out: Candidate[] = [];
+  for (const line of doc.lines) {
+    if (!/^[*xX#•.…]*[0-9]{4}$/u.test(line.text.trim())) continue;
+    const mid = line.box.y + line.box.height / 2;
+    const row = doc.rows[line.row].lines;
+    const before = row.slice(0, row.indexOf(line)).map((l) => l.text);
+    // Not in its row: a line cut in two overlapping boxes is read as two rows.
+    const cut = doc.lines
+      .filter((l) => l.page === line.page && l.row !== line.row && l.box.x < line.box.x && Math.abs(l.box.y + l.box.height / 2 - mid) < Math.max(l.box.height, line.box.height) / 2)
+      .sort((a, b) => b.box.x - a.box.x)[0];
+    const digits = lastFourApart([...before, line.text].join(' ')) ?? (cut ? lastFourApart(`${cut.text} ${line.text}`) : null);
+    if (!digits) continue;
+    const start = line.text.lastIndexOf(digits);
+    out.push({ value: digits, raw: digits, line, start, end: start + 4, label: null, relation: 'anywhere', score: 0.35 });
   }
   return out;
 }

@@ -46,6 +46,19 @@ export function startsWithSchemeWord(text: string): boolean {
 // An ellipsis character before the last four (`…1234`), as app-based printers write it.
 const ELLIPSIS = /…\s?([0-9]{4})(?![\p{N}])/gu;
 
+/**
+ * A card number's last four digits printed apart from what names the card, as OCR reads a slip
+ * whose mask marks it lost or split (`DEBIT MASTERCARD 8346`, `Bezahlt mit V PAY •• 6 6339`, `Card
+ * 5168 51** **** ( 0211`): four digits end the text, and what comes before them ends with a
+ * scheme's word, DEBIT or CREDIT, or with mask marks (and at most three stray characters). The
+ * digits, or null.
+ */
+export function lastFourApart(text: string): string | null {
+  const m = /^(.*\S)\s+[*xX#•.…]*([0-9]{4})$/u.exec(text.trim());
+  if (!m) return null;
+  return AFTER_SCHEME.test(m[1]) || /[*xX#•…]{2,}[\s\d(]{0,3}$/u.test(m[1]) ? m[2] : null;
+}
+
 export function findCardMasks(text: string): ParsedCardMask[] {
   const out: ParsedCardMask[] = [];
   // Two mask characters in a row or a lead word: what every match above needs, tested first.
