@@ -578,4 +578,11 @@ Total 1.164,88 kr.`);
     ]);
     expect(none.data.card_last_four).toBeNull();
   });
+
+  it('reads a slashed zero OCR took for Ø inside a code as a zero', () => {
+    const ex = read(`Schuhhaus Krämer\nBeleg-Nummer: DL43YVMTØD\nTerminal-ID: 5Ø5Ø4194\nSumme EUR 51,77\nKØBMAND`);
+    expect(ex.data.receipt_number).toBe('DL43YVMT0D');
+    expect(ex.data.terminal_id).toBe('50504194');
+    expect(ex.fields.receipt_number.raw_text).toBe('DL43YVMTØD');
+  });
 });

@@ -202,7 +202,15 @@ function documentNumber(text: string): ReadValue[] {
   }
   const { value, start, end } = tokens[n];
   // The number standing first in the slot is the likeliest; one after other words less so.
-  return [{ value, raw: value, start: skip + start, end: skip + end, quality: n === 0 ? 1 : 0.7 }];
+  return [{ value: slashedZeros(value), raw: value, start: skip + start, end: skip + end, quality: n === 0 ? 1 : 0.7 }];
+}
+
+/**
+ * `Ø` in a code of capitals and figures is a slashed zero as printers draw it, which the Latin
+ * recogniser reads as the Danish letter (`DL43YVMTØD` -> `DL43YVMT0D`); words keep their `Ø`.
+ */
+function slashedZeros(value: string): string {
+  return /[Øø]/u.test(value) && /^[A-Z0-9Øø./_-]+$/u.test(value) && /[0-9]/u.test(value) ? value.replace(/[Øø]/gu, '0') : value;
 }
 
 // Eight to twelve capitals: a made-up code, longer than the short words printed after a label.
