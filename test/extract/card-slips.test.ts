@@ -585,4 +585,11 @@ Total 1.164,88 kr.`);
     expect(ex.data.terminal_id).toBe('50504194');
     expect(ex.fields.receipt_number.raw_text).toBe('DL43YVMTØD');
   });
+
+  it('reads a Spanish merchant copy marker for no name, an operation number after `No`, and a Finnish void', () => {
+    const es = read(`EJEMPLAR COMERCIO\nBAR EL RINCON\nNo OPERACION      008860\nVISA ************3562\nTotal EUR 8,41`);
+    expect(es.data.merchant).toBe('BAR EL RINCON');
+    expect(es.data.receipt_number).toBe('008860');
+    expect(read(`RAVINTOLA\nPERUTTU\nMASTERCARD ************2333\nSUMMA 9,45 EUR`).data.transaction_type).toBe('void');
+  });
 });
