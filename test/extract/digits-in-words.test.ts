@@ -26,6 +26,10 @@ describe('digitsInWords', () => {
     ['PJU10', 'PJU10'],
     ['Flour 10lb', 'Flour 10lb'],
     ['No.1, Jalan 1', 'No.1, Jalan 1'],
+    // A zero alone between two words is the letter; one beside a number stays.
+    ['Restaurante 0 Marinheiro', 'Restaurante O Marinheiro'],
+    ['Jalan 0 1', 'Jalan 0 1'],
+    ['Lot 10 0 Jalan', 'Lot 10 0 Jalan'],
   ])('%j -> %j', (text, fixed) => {
     expect(digitsInWords(text)).toBe(fixed);
   });

@@ -24,6 +24,9 @@ describe('findCurrencies', () => {
   for (const [text, want] of cases) it(`reads ${JSON.stringify(text)} as ${want.join(', ')}`, () => expect(codes(text)).toEqual(want));
 
   it('ignores upper-case words that are also ISO codes, and words that only contain a mark', () => {
+    // Nor letters inside a code of figures and letters (a cryptogram), while a code touching its amount stays one.
+    expect(codes('D2AED542419EFB41')).toEqual([]);
+    expect(codes('TOTAL 12.50EUR')).toEqual(['EUR']);
     for (const text of ['ALL ITEMS', 'TOP UP', 'GST 6% included', 'FROM THE SHOP', 'RMA-123', 'Kr. Str. 5']) {
       expect(codes(text), text).toEqual([]);
     }

@@ -104,11 +104,18 @@ function readCurrencies(text: string, opts: { country?: string } = {}): ParsedCu
       const code = (opts.country && mark.byCountry?.[opts.country.toUpperCase()]) || mark.code;
       const alternatives = mark.byCountry ? [mark.code, ...Object.values(mark.byCountry)].filter((c) => c !== code) : [];
       found.push({ code, raw, start, end: start + raw.length, alternatives: [...new Set(alternatives)] });
-    } else if (isCurrencyCode(raw) && !NOT_CURRENCY_WORDS.has(raw) && !(raw === 'BHD' && /SDN\.?\s*$/iu.test(text.slice(0, start)))) {
+    } else if (isCurrencyCode(raw) && !NOT_CURRENCY_WORDS.has(raw) && !(raw === 'BHD' && /SDN\.?\s*$/iu.test(text.slice(0, start))) && !insideCode(text, start, start + raw.length)) {
       found.push({ code: raw, raw, start, end: start + raw.length, alternatives: [] });
     }
   }
   return found;
+}
+
+/** Letters inside a code of figures and letters (a cryptogram `D2AED542419EFB41`): a figure on one side, a figure or letter on the other. */
+function insideCode(text: string, start: number, end: number): boolean {
+  const before = text[start - 1] ?? '';
+  const after = text[end] ?? '';
+  return /\p{N}/u.test(before) && /[\p{L}\p{N}]/u.test(after);
 }
 
 // ISO 4217 holds codes that are also common upper-case words or abbreviations on receipts.
