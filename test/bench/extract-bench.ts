@@ -133,6 +133,8 @@ async function main() {
       'all-documents': { type: 'boolean', default: false },
       tuning: { type: 'boolean', default: false },
       'synthetic-slips': { type: 'string', default: '300' },
+      // First seed of the synthetic slips, in place of the held-out one (tuning looks at other seeds).
+      'synthetic-seed': { type: 'string' },
     },
   });
   if (!existsSync(DATASETS)) {
@@ -214,7 +216,7 @@ async function main() {
       const { renderSlip } = await import('../../models/slips/render-slip.js');
       const samples = heldOut('cardslips', cardSlips()).slice(0, limit);
       // Synthetic slips from seeds no training or tuning run uses (models/slips: those start at 1).
-      const synthetic: Sample[] = generateSlips(Number(values['synthetic-slips']), values.tuning ? 1 : SYNTHETIC_HELD_OUT_SEED).map((g) => ({
+      const synthetic: Sample[] = generateSlips(Number(values['synthetic-slips']), values['synthetic-seed'] ? Number(values['synthetic-seed']) : values.tuning ? 1 : SYNTHETIC_HELD_OUT_SEED).map((g) => ({
         id: g.id,
         file: `${g.id}.txt`,
         type: 'payment_receipt' as const,
