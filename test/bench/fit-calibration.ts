@@ -17,8 +17,8 @@
  * Then one threshold per group: a document goes to review when a value's confidence is under its
  * group's threshold (or a check fails). The thresholds are chosen to let as many documents as
  * possible pass straight through while, on every dataset, at most 1.5% of documents pass with a
- * wrong or missing value (`--silent` sets how documents with values missing only count). Printed: the expected calibration error of a two-fold split by
- * document, and per dataset the share of documents read all right, the straight-through and
+ * wrong or missing value (`--silent` sets how documents with values missing only count).
+ * Printed: the expected calibration error of a two-fold split by document, and per dataset the share of documents read all right, the straight-through and
  * silent-error rates of the thresholds, and the most documents a threshold on the product of a
  * document's confidences could pass with at most 2% passing wrong (an upper bound).
  */
@@ -338,6 +338,9 @@ function fitThresholds(docs: readonly DocObs[], models: Record<CalibrationGroup,
 async function main() {
   const { values } = parseArgs({ options: { 'ocr-cache': { type: 'string' }, write: { type: 'boolean', default: false }, observations: { type: 'string' }, 'silent-cost': { type: 'string', default: '50' }, silent: { type: 'string', default: 'floor' } } });
   const dir = values['ocr-cache'];
+  // Checked before the documents are read, which takes a minute or more.
+  if (!['floor', 'all', 'found'].includes(values.silent as string)) throw new Error('--silent must be floor, all or found');
+  silentMode = values.silent as typeof silentMode;
   if (!existsSync(DATASETS)) {
     console.log('skipped: ../shared/datasets not present');
     return;
@@ -351,8 +354,6 @@ async function main() {
   const docs: DocObs[] = saved && existsSync(saved) ? (JSON.parse(readFileSync(saved, 'utf8')) as DocObs[]) : await collect(dir);
   if (saved && !existsSync(saved)) writeFileSync(saved, JSON.stringify(docs));
   silentCost = Number(values['silent-cost']);
-  if (!['floor', 'all', 'found'].includes(values.silent as string)) throw new Error('--silent must be floor, all or found');
-  silentMode = values.silent as typeof silentMode;
   const examples = examplesOf(docs);
 
   // Two folds by document: fit on one, measure on the other.

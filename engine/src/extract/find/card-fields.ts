@@ -1,10 +1,13 @@
 import type { DocumentText } from '../layout/document-text.js';
-import { findCardMasks, lastFourApart, schemeFromBin } from '../normalize/card.js';
+import { findCardMasks, isLastFourAlone, lastFourApart, schemeFromBin } from '../normalize/card.js';
 import { schemeFromAid, schemeRides } from '../vocabulary/vocabulary.js';
 import type { Candidate } from './candidates.js';
 
 // An EMV application identifier: a registered application provider id (`A0000000` / `D2760000`...) and its extension.
-const AID = /(?<![\p{L}\p{N}])([AD][0-9]{9}[0-9A-F]{0,22})(?![\p{L}\p{N}])/gu;
+const AID_SHAPE = '[AD][0-9]{9}[0-9A-F]{0,22}';
+const AID = new RegExp(`(?<![\\p{L}\\p{N}])(${AID_SHAPE})(?![\\p{L}\\p{N}])`, 'gu');
+// A candidate read from an AID (its raw text is the AID alone), not from a word.
+const AID_ALONE = new RegExp(`^${AID_SHAPE}$`, 'u');
 
 /** The AIDs printed anywhere (`AID: A0000000031010`, or alone on a CB ticket's numeric line). */
 export function aidCandidates(doc: DocumentText): Candidate[] {
@@ -49,7 +52,7 @@ export function schemeCandidates(doc: DocumentText, values: readonly string[]): 
 export function lastFourApartCandidates(doc: DocumentText): Candidate[] {
   const out: Candidate[] = [];
   for (const line of doc.lines) {
-    if (!/^[*xX#•.…]*[0-9]{4}$/u.test(line.text.trim())) continue;
+    if (!isLastFourAlone(line.text)) continue;
     const mid = line.box.y + line.box.height / 2;
     const row = doc.rows[line.row].lines;
     const before = row.slice(0, row.indexOf(line)).map((l) => l.text);
@@ -81,8 +84,6 @@ export function preferAidScheme(list: Candidate[]): void {
   list.splice(list.indexOf(word), 1);
   list.unshift(word);
 }
-
-const AID_ALONE = /^[AD][0-9]{9}[0-9A-F]{0,22}$/u;
 
 /**
  * What a slip says without a word for it, asked only where no word was found: an authorisation

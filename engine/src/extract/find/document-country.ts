@@ -1,5 +1,5 @@
 import { aliasPattern, compact } from '../layout/labels.js';
-import { LANGUAGES, SCHEME_NAMES, schemeCountry } from '../vocabulary/vocabulary.js';
+import { SCHEME_NAMES, schemeCountry, vocabularyWordLanguages } from '../vocabulary/vocabulary.js';
 
 /** Where a language's slips come from, for the marks several countries share (`kr`, `$`). */
 const LANGUAGE_COUNTRY: Record<string, string> = { da: 'DK', nb: 'NO', sv: 'SE', fi: 'FI', pl: 'PL', pt: 'PT', nl: 'NL', it: 'IT', es: 'ES', fr: 'FR', de: 'DE' };
@@ -22,20 +22,7 @@ let index: Map<string, string> | null = null;
  * name its language.
  */
 function languageIndex(): Map<string, string> {
-  if (index) return index;
-  const owners = new Map<string, Set<string>>();
-  for (const v of LANGUAGES) {
-    for (const list of [...Object.values(v.labels), ...Object.values(v.words)]) {
-      for (const w of list.flatMap((entry) => entry.split(/[^\p{L}]+/u))) {
-        const key = compact(w);
-        if (key.length < 4) continue;
-        const langs = owners.get(key) ?? new Set<string>();
-        langs.add(v.language);
-        owners.set(key, langs);
-      }
-    }
-  }
-  index = new Map([...owners].filter(([, langs]) => langs.size === 1).map(([key, langs]) => [key, [...langs][0]]));
+  index ??= new Map([...vocabularyWordLanguages()].filter(([key, langs]) => key.length >= 4 && langs.size === 1).map(([key, langs]) => [key, [...langs][0]]));
   return index;
 }
 

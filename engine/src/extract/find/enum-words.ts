@@ -1,6 +1,6 @@
 import { KeyIndex } from '../layout/key-index.js';
 import { aliasPattern, compact } from '../layout/labels.js';
-import { LANGUAGES, schemeWords, valueWords } from '../vocabulary/vocabulary.js';
+import { schemeWords, valueWords, vocabularyWordLanguages } from '../vocabulary/vocabulary.js';
 
 /**
  * Words documents print for common enumeration values, beside those of the language files
@@ -117,7 +117,7 @@ export function nearEnumMatches(text: string, values: readonly string[]): { valu
   for (const m of text.matchAll(/\p{L}{8,}/gu)) {
     const key = compact(m[0]);
     // A word of the vocabulary read right is itself, not a misread of its neighbour (`MONTANTE`, not `CONTANTE`).
-    if (knownWords().has(key)) continue;
+    if (vocabularyWordLanguages().has(key)) continue;
     const near = words.filter((w) => w.key.length === key.length && oneApart(w.key, key));
     // Two values one letter away: the word does not say which.
     if (new Set(near.map((w) => w.value)).size === 1) out.push({ value: near[0].value, raw: m[0], start: m.index, end: m.index + m[0].length });
@@ -125,17 +125,9 @@ export function nearEnumMatches(text: string, values: readonly string[]): { valu
   return out;
 }
 
-let known: Set<string> | undefined;
-
 /** A word of some language file's labels or value words (`Montante`, `Betrag`). */
 export function isVocabularyWord(word: string): boolean {
-  return knownWords().has(compact(word));
-}
-
-/** Every word of every language file's labels and value words, by its letters. */
-function knownWords(): Set<string> {
-  known ??= new Set(LANGUAGES.flatMap((v) => [...Object.values(v.labels), ...Object.values(v.words)].flat().flatMap((entry) => entry.split(/[^\p{L}]+/u).map(compact))));
-  return known;
+  return vocabularyWordLanguages().has(compact(word));
 }
 
 function oneApart(a: string, b: string): boolean {

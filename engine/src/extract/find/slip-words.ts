@@ -56,7 +56,7 @@ export function isSlipRow(text: string): boolean {
  * left out: some tills print them above the name.)
  */
 export function isPaymentRow(text: string): boolean {
-  return findCardMasks(text).length > 0 || opensWithSlipLabel(text, TERMINAL_LABELLED) || (AMOUNT_AFTER.test(text) && opensWithSlipLabel(text, ['amount']));
+  return findCardMasks(text).length > 0 || opensWithSlipLabel(text, TERMINAL_LABELLED) || (AMOUNT_AFTER.test(text) && opensWithSlipLabel(text, AMOUNT_LABELLED));
 }
 
 // A figure with cents ends the row: the total's row, not a name that holds a label word.
@@ -70,6 +70,10 @@ const SLIP_LABELLED = ['receipt_number', 'trace_number', 'terminal_id', 'merchan
 /** Fields only a payment terminal prints. */
 const TERMINAL_LABELLED = ['trace_number', 'terminal_id', 'merchant_id', 'auth_code', 'application_id'];
 
+/** The total's label (a constant: the label finders are kept per list). */
+const AMOUNT_LABELLED = ['amount'];
+
+// One finder per list of fields, kept by the list itself: pass the module's constants, not new arrays.
 const finders = new Map<readonly string[], LabelFinder>();
 
 /** The row opens with the label of one of `fields` and a figure follows (`Beleg-Nr. 6165`, `TID: 52001234`). */

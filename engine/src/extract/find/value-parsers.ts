@@ -35,16 +35,17 @@ const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 const IBAN = /(?<![A-Z0-9])([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)(?![A-Z0-9])/g;
 const BIC = /(?<![A-Z0-9])([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![A-Z0-9])/g;
 
+// A response code alone after its label: two or three figures (or an offline `Y1`, `Z3`).
+const RESPONSE_CODE = /^\s*[:=]?\s*(\d{2,3}|[YZ][13])\s*$/u;
+// ISO 8583 response codes of an approval (00 approved, 08 and 11 approved on conditions, 10
+// partly approved; Y1 and Y3 offline), and the three-figure `000`.
+const APPROVAL_CODES: ReadonlySet<string> = new Set(['00', '000', '08', '10', '11', 'Y1', 'Y3']);
+
 /**
  * Values of a kind in a text, left to right. A labelled slot passes its text; unlabelled search
  * passes whole lines. Money prefers the amounts printed with decimals: on a line such as
  * `TOTAL 3 ITEMS 12.50`, the 3 is a count.
  */
-// A response code alone after its label: two or three figures (or an offline `Y1`, `Z3`).
-const RESPONSE_CODE = /^\s*[:=]?\s*(\d{2,3}|[YZ][13])\s*$/u;
-// ISO 8583 response codes of an approval (00 approved, 08 and 11 approved on conditions, 10 partly approved; Y1 and Y3 offline), and the three-figure `000`.
-const APPROVAL_CODES: ReadonlySet<string> = new Set(['00', '000', '08', '10', '11', 'Y1', 'Y3']);
-
 export function readValues(kind: ValueKind, text: string, field: FieldDefinition, ctx: ParseContext, labelled: boolean): ReadValue[] {
   switch (kind) {
     case 'money':

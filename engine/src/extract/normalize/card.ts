@@ -54,10 +54,20 @@ const ELLIPSIS = /…\s?([0-9]{4})(?![\p{N}])/gu;
  * digits, or null.
  */
 export function lastFourApart(text: string): string | null {
-  const m = /^(.*\S)\s+[*xX#•.…]*([0-9]{4})$/u.exec(text.trim());
+  const m = DIGITS_APART.exec(text.trim());
   if (!m) return null;
-  return AFTER_SCHEME.test(m[1]) || /[*xX#•…]{2,}[\s\d(]{0,3}$/u.test(m[1]) ? m[2] : null;
+  return AFTER_SCHEME.test(m[1]) || MARKS_END.test(m[1]) ? m[2] : null;
 }
+
+/** Four digits alone (mask marks before them allowed): what lastFourApart looks for at the end. */
+export function isLastFourAlone(text: string): boolean {
+  return LAST_FOUR_ALONE.test(text.trim());
+}
+
+const LAST_FOUR_ALONE = /^[*xX#•.…]*([0-9]{4})$/u;
+const DIGITS_APART = new RegExp(`^(.*\\S)\\s+${LAST_FOUR_ALONE.source.slice(1)}`, 'u');
+// Mask marks, then at most three stray characters OCR made of the rest.
+const MARKS_END = /[*xX#•…]{2,}[\s\d(]{0,3}$/u;
 
 export function findCardMasks(text: string): ParsedCardMask[] {
   const out: ParsedCardMask[] = [];

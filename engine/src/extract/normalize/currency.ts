@@ -124,7 +124,7 @@ const NOT_CURRENCY_WORDS = new Set(['ALL', 'TOP', 'CUP', 'MOP', 'BOB', 'GEL', 'M
 
 /** A mark shared by currencies about as common as each other (`kr`), which only the country settles. */
 export function isEvenlySharedMark(raw: string): boolean {
-  return MARKS[raw]?.even === true || MARKS[raw.replace(/\.$/u, '')]?.even === true;
+  return MARKS[raw]?.even === true;
 }
 
 /**

@@ -17,6 +17,7 @@ import pl from './pl.json' with { type: 'json' };
 import pt from './pt.json' with { type: 'json' };
 import sv from './sv.json' with { type: 'json' };
 import schemes from './card-schemes.json' with { type: 'json' };
+import { compact } from '../layout/labels.js';
 
 export interface LanguageVocabulary {
   language: string;
@@ -101,6 +102,31 @@ export function schemeCountry(scheme: string): string | null {
 /** The network whose AIDs a brand's cards carry (`diners`: discover); null for the others. */
 export function schemeRides(scheme: string): string | null {
   return SCHEMES[scheme]?.rides ?? null;
+}
+
+let wordOwners: Map<string, ReadonlySet<string>> | undefined;
+
+/**
+ * Every word of every language file's labels and value words (multi-word entries word by word),
+ * by its letters (`compact`), with the languages whose files hold it.
+ */
+export function vocabularyWordLanguages(): ReadonlyMap<string, ReadonlySet<string>> {
+  if (!wordOwners) {
+    const owners = new Map<string, Set<string>>();
+    for (const v of LANGUAGES) {
+      for (const entry of [...Object.values(v.labels), ...Object.values(v.words)].flat()) {
+        for (const w of entry.split(/[^\p{L}]+/u)) {
+          const key = compact(w);
+          if (!key) continue;
+          const langs = owners.get(key) ?? new Set<string>();
+          langs.add(v.language);
+          owners.set(key, langs);
+        }
+      }
+    }
+    wordOwners = owners;
+  }
+  return wordOwners;
 }
 
 /** Every scheme with words or AIDs in the table. */
