@@ -14,6 +14,8 @@ import { DocumentTypeService } from './doctypes/document-type-service.js';
 import { ExtractionRunner } from './extraction/extraction-runner.js';
 import { ExtractionService } from './extraction/extraction-service.js';
 import { handleError, handleNotFound } from './http/error-handler.js';
+import { securityHeaders } from './http/security-headers.js';
+import { answerClientError, frameworkErrors, MAX_PARAM_LENGTH, validatorCompilers } from './http/framework-answers.js';
 import { WindowLimiter } from './http/rate-limiter.js';
 import { SHARED_SCHEMAS } from './http/schemas.js';
 import { newId } from './ids.js';
@@ -138,7 +140,10 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     trustProxy: config.trustProxy,
     requestIdHeader: false,
     bodyLimit: 1_000_000,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    schemaController: validatorCompilers(),
+    clientErrorHandler: answerClientError,
+    frameworkErrors: frameworkErrors(handleError),
   });
   app.decorate('services', services);
   app.decorateRequest('auth', null);
@@ -158,6 +163,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     exposedHeaders: ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'],
     maxAge: 600,
   });
+  await securityHeaders(app);
   await app.register(swagger, OPENAPI_OPTIONS);
 
   // Every response names its request.

@@ -92,7 +92,7 @@ describe('openDatabase', () => {
     const dir = tempDir();
     openDatabase(dir).close();
     const db = openDatabase(dir);
-    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1, 2, 3]);
+    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1, 2, 3, 4]);
     const step = { version: 10, name: 'test step', sql: 'CREATE TABLE extra (id INTEGER PRIMARY KEY)' };
     expect(migrate(db, [step])).toEqual([10]);
     expect(migrate(db, [step])).toEqual([]);
@@ -106,7 +106,7 @@ describe('openDatabase', () => {
     const db = openDatabase(tempDir());
     expect(() => migrate(db, [{ version: 10, name: 'broken', sql: 'CREATE TABLE half (id INTEGER); SELECT * FROM missing_table' }])).toThrow();
     expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'half'").pluck().get()).toBe(0);
-    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1, 2, 3]);
+    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1, 2, 3, 4]);
     db.close();
   });
 

@@ -1,4 +1,5 @@
 import safeRegex from 'safe-regex2';
+import { userPatternProblem } from './user-pattern.js';
 import {
   FIELD_TYPES,
   FieldPath,
@@ -178,8 +179,13 @@ function checkPattern(value: unknown, path: string, add: Add) {
     add(path, 'pattern is not a valid regular expression.');
     return;
   }
-  // A quantifier inside a repeated group can backtrack for ever on a hostile value.
+  // Patterns run in linear time here (user-pattern.ts), but the JSON Schema hands them to clients'
+  // own engines, where a quantifier inside a repeated group can backtrack for ever.
   if (!safeRegex(value)) add(path, 'pattern has nested quantifiers (a repeated group that itself repeats), which are not allowed.');
+  else {
+    const problem = userPatternProblem(value);
+    if (problem) add(path, problem);
+  }
 }
 
 function checkEnumValues(value: unknown, path: string, add: Add) {

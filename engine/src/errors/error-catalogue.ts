@@ -94,7 +94,11 @@ export const ERROR_CATALOGUE = {
 
   // Service codes.
   // The HTTP layer's own answers (spec: codes of the form http_<status>).
+  http_400: { status: 400, type: 'invalid_request_error', message: 'The request could not be read as HTTP (its framing, method or URL is malformed).' },
   http_404: { status: 404, type: 'not_found_error', message: 'No endpoint answers this method and path.' },
+  http_408: { status: 408, type: 'invalid_request_error', message: 'The request was not received in time.' },
+  http_413: { status: 413, type: 'invalid_request_error', message: 'The request body is larger than this endpoint takes (1 MB for a JSON body).' },
+  http_431: { status: 431, type: 'invalid_request_error', message: 'The request headers are larger than the server takes (16 KB in all).' },
   internal_error: { status: 500, type: 'api_error', message: 'An unexpected error occurred. Retry with a growing pause.' },
   receviz_disabled: { status: 503, type: 'service_unavailable_error', message: 'The public API is switched off for now; the console keeps working.' },
 

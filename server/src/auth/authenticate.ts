@@ -33,15 +33,26 @@ export interface AuthContext {
 
 export const DEFAULT_RATE_LIMITS = { live: 120, test: 30 } as const;
 
-/** The credential of a request: `Authorization: Bearer ...` or `X-Service-Key`. */
+/**
+ * The credential of a request: `Authorization: Bearer ...` or `X-Service-Key`. Two different
+ * credentials (both headers, or either header repeated, which Node would quietly fold to the
+ * first) are no credential of ours: '' (`invalid_credentials`), never whichever came first.
+ */
 export function credentialOf(request: FastifyRequest): string | null {
-  const auth = request.headers.authorization;
-  if (typeof auth === 'string' && auth.trim() !== '') {
-    const m = /^Bearer\s+(\S+)\s*$/i.exec(auth.trim());
-    return m ? m[1] : ''; // another scheme: present but not a credential of ours
+  let found: string | null = null;
+  const raw = request.raw.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i].toLowerCase();
+    if (name !== 'authorization' && name !== 'x-service-key') continue;
+    const value = raw[i + 1].trim();
+    if (value === '') continue;
+    const m = name === 'authorization' ? /^Bearer\s+(\S+)$/i.exec(value) : null;
+    // Another scheme than Bearer: present but not a credential of ours.
+    const credential = name === 'authorization' ? (m ? m[1] : '') : value;
+    if (found !== null && found !== credential) return '';
+    found = credential;
   }
-  const key = request.headers['x-service-key'];
-  return typeof key === 'string' && key.trim() !== '' ? key.trim() : null;
+  return found;
 }
 
 /**

@@ -297,4 +297,16 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX audit_log_by_time ON audit_log(created_at);
     `,
   },
+  {
+    version: 4,
+    name: 'idempotency keys: finished claims',
+    sql: `
+      -- Set with the extraction, in its transaction: a claim left unfinished by a process that died
+      -- before storing anything is taken over by the retry, while a finished claim whose extraction
+      -- was purged stays a purge. Claims made before this step count as finished when their
+      -- extraction is there; the others could be either and are left to their retry.
+      ALTER TABLE idempotency_keys ADD COLUMN stored INTEGER NOT NULL DEFAULT 0;
+      UPDATE idempotency_keys SET stored = 1 WHERE extraction_id IN (SELECT id FROM extractions);
+    `,
+  },
 ];

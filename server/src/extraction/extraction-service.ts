@@ -5,10 +5,12 @@ import type { ExtractionContent } from '../../../engine/src/contracts/extraction
 import { ServiceError } from '../../../engine/src/errors/service-error.js';
 import type { DocumentTypeVersion } from '../../../engine/src/extract/document-type.js';
 import { sniffMediaType } from '../../../engine/src/intake/sniff.js';
+import { resolveLimits } from '../../../engine/src/intake/limits.js';
 import { countPdfPages } from '../../../engine/src/intake/node/pdf-reader.js';
+import { readRasterHeader } from '../../../engine/src/intake/node/raster-decoder.js';
 import { requireCapabilities, type AuthContext } from '../auth/authenticate.js';
 import type { Application } from '../db/repos/accounts.js';
-import { isFinal, type EventRecord, type ExtractionRecord, type ExtractionsRepo, type NewExtraction } from '../db/repos/extractions.js';
+import { isFinal, type EventRecord, type ExtractionRecord, type ExtractionsRepo, type IdempotencyClaim, type NewExtraction } from '../db/repos/extractions.js';
 import type { DocumentTypeService } from '../doctypes/document-type-service.js';
 import { withTimeout } from '../with-timeout.js';
 import { expiresAt, IDEMPOTENCY_WINDOW_MS } from '../retention.js';
@@ -110,12 +112,16 @@ export class ExtractionService {
     if (idempotencyKey === undefined) return this.accept(auth, req, requestId, type, mode, opts);
     const now = new Date();
     const hash = requestHash(req, type, mode);
-    const held = this.repo.claimIdempotency(auth.key.id, idempotencyKey, hash, requestId, now.toISOString(), new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString());
+    // A claim whose request is not in flight here and stored nothing was cut by a crash (one
+    // server process owns a data directory): the repository hands it to this request.
+    const running = (id: string) => this.inFlight.has(id);
+    const held = this.repo.claimIdempotency(auth.key.id, idempotencyKey, hash, requestId, now.toISOString(), new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString(), running);
     if (held) {
       if (held.request_hash !== hash) throw new ServiceError('idempotency_key_reused');
       return this.replay(auth, held.extraction_id);
     }
-    const run = this.accept(auth, req, requestId, type, mode, opts).catch((err: unknown) => {
+    // Put in flight before the next await, so a concurrent retry finds it running.
+    const run = this.accept(auth, req, requestId, type, mode, opts, { credentialId: auth.key.id, key: idempotencyKey }).catch((err: unknown) => {
       // Nothing was created: free the key so a corrected retry can go ahead.
       this.repo.dropIdempotency(auth.key.id, idempotencyKey, requestId);
       throw err;
@@ -145,6 +151,7 @@ export class ExtractionService {
       const first = await running; // the same request, still being read: answer with its result
       return { ...first, replayed: true };
     }
+    // The claim is finished: its extraction was stored, so a row or body missing now was purged.
     const stored = this.repo.bodyOf(extractionId);
     if (!stored || stored.application_id !== auth.application.id || stored.body === null) {
       throw new ServiceError('extraction_not_found', { message: 'The extraction this idempotency key created is no longer kept under the data policy.' });
@@ -152,7 +159,7 @@ export class ExtractionService {
     return { status: isFinal(stored.status) ? 200 : 202, body: objectBytes(stored), id: extractionId, replayed: true, pages: 0 };
   }
 
-  private async accept(auth: AuthContext, req: ExtractionRequest, id: string, type: DocumentTypeVersion, mode: string, opts: CreateOptions): Promise<CreateOutcome> {
+  private async accept(auth: AuthContext, req: ExtractionRequest, id: string, type: DocumentTypeVersion, mode: string, opts: CreateOptions, claim?: IdempotencyClaim): Promise<CreateOutcome> {
     const now = new Date();
     const month = monthOf(now);
     const subjects = [
@@ -165,14 +172,18 @@ export class ExtractionService {
     const full = this.repo.quotaReached(month, subjects);
     if (full >= 0) throw quotaRefusal(full);
     const store = async (row: NewExtraction, job: { input: string } | null, events: EventRecord[]) => {
-      const stored = await this.repo.store(row, job, events, { month, subjects });
+      const stored = await this.repo.store(row, job, events, { month, subjects }, claim);
       if (stored >= 0) throw quotaRefusal(stored);
     };
 
     const head: ExtractionHead = { id, created_at: now.toISOString(), document_type: type.key, schema_version: type.version, schema_id: type.schema_id, mode, livemode: auth.livemode, metadata: req.metadata };
     const policy = auth.application.data_policy;
     const limits = { maxFileBytes: ExtractionService.maxFileBytes(auth), ...(auth.organization.max_pages ? { maxPages: auth.organization.max_pages } : {}) };
-    if (req.async || (await this.tooLargeToWait(req))) {
+    // Counted before anything is accepted: a queued document over the limit could only fail
+    // later, counted against the quotas. A read while waiting would refuse it the same way.
+    const pages = req.file ? await countPages(req.file.bytes) : null;
+    if (pages !== null && pages > resolveLimits(limits).maxPages) throw new ServiceError('too_many_pages');
+    if (req.async || tooLargeToWait(req, pages)) {
       const input: JobInput = {
         kind: req.file ? 'file' : 'client_ocr',
         ...(req.file?.declaredType ? { declared_type: req.file.declaredType } : {}),
@@ -245,15 +256,6 @@ export class ExtractionService {
     return path;
   }
 
-  /** Over 10 MB, or a PDF of more than 3 pages: queued instead of read while the caller waits. */
-  private async tooLargeToWait(req: ExtractionRequest): Promise<boolean> {
-    if (!req.file) return false;
-    if (req.file.bytes.length > SYNC_MAX_BYTES) return true;
-    if (sniffMediaType(req.file.bytes).mediaType !== 'application/pdf') return false;
-    const pages = await countPdfPages(req.file.bytes);
-    return pages !== null && pages > SYNC_MAX_PDF_PAGES;
-  }
-
   private row(auth: AuthContext, head: ExtractionHead, status: ExtractionRecord['status'], body: Buffer | null, documentPath: string | null, pages: number | null, completedAt: string | null) {
     return {
       id: head.id,
@@ -285,6 +287,31 @@ function objectBytes(stored: Pick<ExtractionRecord, 'status' | 'body'>): Buffer 
   if (isFinal(stored.status)) return stored.body!;
   const body = JSON.parse(stored.body!.toString('utf8')) as Record<string, unknown>;
   return Buffer.from(JSON.stringify({ ...body, status: stored.status }));
+}
+
+/** Over 10 MB, or a PDF of more than 3 pages (`pages`, as counted): queued instead of read while the caller waits. */
+function tooLargeToWait(req: ExtractionRequest, pages: number | null): boolean {
+  if (!req.file) return false;
+  if (req.file.bytes.length > SYNC_MAX_BYTES) return true;
+  return sniffMediaType(req.file.bytes).mediaType === 'application/pdf' && pages !== null && pages > SYNC_MAX_PDF_PAGES;
+}
+
+/**
+ * Pages of a PDF or frames of a TIFF, counted without reading any page (the engine's own
+ * helpers); null for other formats, or when the count cannot be read (the read then says why).
+ */
+async function countPages(bytes: Uint8Array): Promise<number | null> {
+  switch (sniffMediaType(bytes).mediaType) {
+    case 'application/pdf':
+      return countPdfPages(bytes);
+    case 'image/tiff':
+      return readRasterHeader(bytes).then(
+        (header) => header.pages,
+        () => null,
+      );
+    default:
+      return null;
+  }
 }
 
 /** The content without the text lines the caller did not ask for. */

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isServiceError, ServiceError } from '../../../engine/src/errors/service-error.js';
 import { serializeError } from '../../../engine/src/errors/serialize-error.js';
+import { drainBody } from './framework-answers.js';
 import { invalidParameter } from './invalid-parameter.js';
 
 /** Fastify's and the multipart plugin's own failures, as codes of the catalogue. */
@@ -22,7 +23,8 @@ function fromFramework(err: FastifyError): ServiceError | null {
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
     return invalidParameter('body', 'has a content type this endpoint does not take');
   }
-  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || code.startsWith('FST_FILES_LIMIT') || code.startsWith('FST_PARTS_LIMIT') || code.startsWith('FST_FIELDS_LIMIT') || code === 'FST_PROTO_VIOLATION') {
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new ServiceError('http_413');
+  if (code.startsWith('FST_FILES_LIMIT') || code.startsWith('FST_PARTS_LIMIT') || code.startsWith('FST_FIELDS_LIMIT') || code === 'FST_PROTO_VIOLATION') {
     return invalidParameter('body', 'is too large or has too many parts');
   }
   if (typeof err.statusCode === 'number' && err.statusCode === 400) {
@@ -43,7 +45,18 @@ declare module 'fastify' {
  * itself; framework errors map to their codes; anything else is `internal_error`, logged here
  * and answered without its message or stack.
  */
-export function handleError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+export function handleError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): Promise<void> | void {
+  // A body over the limit is read to its end first (drainBody): answered while the client still
+  // sends, the closed connection would reach it as a reset (EPIPE), not as this answer.
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && !request.raw.complete) return drainBody(request.raw).then(() => answer(err, request, reply));
+  answer(err, request, reply);
+}
+
+function answer(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  // A body read to its end leaves the request stream destroyed: it is the socket that must still be there.
+  if (reply.sent || request.raw.socket?.destroyed) return;
+  // Framework errors can come before the hook that names the request.
+  void reply.header('X-Request-Id', request.id);
   const error = isServiceError(err) ? err : fromFramework(err);
   if (!error) request.log.error({ err }, 'unexpected failure');
   const body = serializeError(error ?? err, { requestId: request.id });

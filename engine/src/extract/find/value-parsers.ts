@@ -9,6 +9,7 @@ import { findPhones } from '../normalize/phone.js';
 import { findTaxIds, parseLabelledTaxId } from '../normalize/tax-id.js';
 import { findDottedTime, findTimes } from '../normalize/time.js';
 import { ibanValid } from '../check-digits.js';
+import { userPattern } from '../../doctypes/user-pattern.js';
 import { NUMBER_MARKER, numberTokens } from './document-number.js';
 import { enumMatches, isVocabularyWord, nearEnumMatches, OUTCOMES } from './enum-words.js';
 import type { ValueKind } from './field-kinds.js';
@@ -159,7 +160,7 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       if (v === '') return [];
       if (field.pattern) {
         // A pattern field takes the first token run that matches, not the whole rest of the line.
-        const re = safePattern(field.pattern);
+        const re = userPattern(field.pattern);
         if (re) {
           if (re.test(v)) return [{ value: v, raw: v, start: 0, end: v.length, quality: 1 }];
           for (const m of v.matchAll(/\S+/g)) {
@@ -216,18 +217,6 @@ function slashedZeros(value: string): string {
 
 // Eight to twelve capitals: a made-up code, longer than the short words printed after a label.
 const LETTER_CODE = /^[A-Z]{8,12}$/u;
-
-const patterns = new Map<string, RegExp | null>();
-function safePattern(p: string): RegExp | null {
-  if (!patterns.has(p)) {
-    try {
-      patterns.set(p, new RegExp(p, 'u'));
-    } catch {
-      patterns.set(p, null);
-    }
-  }
-  return patterns.get(p) ?? null;
-}
 
 let cardWords: ReadonlySet<string> | null = null;
 

@@ -56,6 +56,19 @@ export interface QuotaCount {
   subjects: { subject: string; limit: number | null }[];
 }
 
+/** An idempotency key as stored with the extraction its request made. */
+export interface IdempotencyClaim {
+  credentialId: string;
+  key: string;
+}
+
+/** A claim found on a key: the request that made it, its extraction id, and whether that extraction was stored. */
+export interface HeldClaim {
+  request_hash: string;
+  extraction_id: string;
+  stored: boolean;
+}
+
 export interface EventRecord {
   id: string;
   application_id: string;
@@ -171,15 +184,17 @@ export class ExtractionsRepo {
    * against each quota subject, all or nothing, in a group commit shared with the other writes
    * of this turn. The quotas are checked again inside the transaction, so two requests at the
    * last unit cannot both be stored: resolves to the index of the first subject at its limit
-   * (nothing stored), or -1 once stored and on disk.
+   * (nothing stored), or -1 once stored and on disk. With `claim`, the idempotency key that
+   * made it is marked finished in the same transaction.
    */
-  store(extraction: NewExtraction, job: { input: string } | null, events: EventRecord[], quota: QuotaCount): Promise<number> {
+  store(extraction: NewExtraction, job: { input: string } | null, events: EventRecord[], quota: QuotaCount, claim?: IdempotencyClaim): Promise<number> {
     return this.writes.run(() => {
       const full = this.quotaReached(quota.month, quota.subjects);
       if (full >= 0) return full;
       for (const s of quota.subjects) this.bump.run(s.subject, quota.month, 1);
       this.insertExtraction.run({ ...extraction, livemode: extraction.livemode ? 1 : 0 });
       if (job) statement(this.db, 'INSERT INTO jobs (extraction_id, run_after, input) VALUES (?, ?, ?)').run(extraction.id, extraction.created_at, job.input);
+      if (claim) statement(this.db, 'UPDATE idempotency_keys SET stored = 1 WHERE credential_id = ? AND idempotency_key = ? AND extraction_id = ?').run(claim.credentialId, claim.key, extraction.id);
       this.recordEvents(events);
       return -1;
     });
@@ -246,24 +261,34 @@ export class ExtractionsRepo {
     return statement(this.db, 'UPDATE jobs SET locked_until = NULL WHERE locked_until IS NOT NULL').run().changes;
   }
 
-  private idempotency(credentialId: string, key: string, notBefore: string): { request_hash: string; extraction_id: string } | null {
-    return (
-      (statement(this.db, 'SELECT request_hash, extraction_id FROM idempotency_keys WHERE credential_id = ? AND idempotency_key = ? AND created_at > ?')
-        .get(credentialId, key, notBefore) as { request_hash: string; extraction_id: string } | undefined) ?? null
-    );
+  private idempotency(credentialId: string, key: string, notBefore: string): HeldClaim | null {
+    const held = statement(this.db, 'SELECT request_hash, extraction_id, stored FROM idempotency_keys WHERE credential_id = ? AND idempotency_key = ? AND created_at > ?')
+      .get(credentialId, key, notBefore) as (Omit<HeldClaim, 'stored'> & { stored: number }) | undefined;
+    return held ? { ...held, stored: held.stored === 1 } : null;
   }
 
   /**
    * Claims an idempotency key for a request; returns the existing claim when another request
-   * holds it (the primary key makes the claim atomic). An expired claim is replaced.
+   * holds it (the primary key makes the claim atomic). An expired claim is replaced, and so is
+   * an unfinished one (no extraction stored) whose request is not `running`: its process died
+   * before storing anything, so the retry does the work (Stripe's semantics). Checked and taken
+   * in one transaction: of two racing retries one takes it, the other finds it running.
    */
-  claimIdempotency(credentialId: string, key: string, requestHash: string, extractionId: string, nowIso: string, notBefore: string): { request_hash: string; extraction_id: string } | null {
+  claimIdempotency(
+    credentialId: string,
+    key: string,
+    requestHash: string,
+    extractionId: string,
+    nowIso: string,
+    notBefore: string,
+    running: (extractionId: string) => boolean,
+  ): HeldClaim | null {
     return this.db.transaction(() => {
       const held = this.idempotency(credentialId, key, notBefore);
-      if (held) return held;
+      if (held && (held.stored || running(held.extraction_id))) return held;
       statement(this.db, 
-          `INSERT INTO idempotency_keys (credential_id, idempotency_key, request_hash, extraction_id, created_at) VALUES (?, ?, ?, ?, ?)
-           ON CONFLICT (credential_id, idempotency_key) DO UPDATE SET request_hash = excluded.request_hash, extraction_id = excluded.extraction_id, created_at = excluded.created_at`,
+          `INSERT INTO idempotency_keys (credential_id, idempotency_key, request_hash, extraction_id, created_at, stored) VALUES (?, ?, ?, ?, ?, 0)
+           ON CONFLICT (credential_id, idempotency_key) DO UPDATE SET request_hash = excluded.request_hash, extraction_id = excluded.extraction_id, created_at = excluded.created_at, stored = 0`,
         )
         .run(credentialId, key, requestHash, extractionId, nowIso);
       return null;
