@@ -8,6 +8,7 @@ import { ServiceError, isServiceError } from '../../errors/service-error.js';
 import type { DocumentPage, EmbeddedXmlFile, IntakeLimits } from '../document.js';
 import { xmlAttachments, type PdfAttachment } from '../embedded-files.js';
 import { pdfRenderScale } from '../limits.js';
+import { assertPdfContentWithinLimits } from './pdf-content-limits.js';
 import { groupTextLines, type PdfFontStyle, type PdfTextItem } from '../pdf-text.js';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -76,8 +77,9 @@ export async function countPdfPages(bytes: Uint8Array, timeoutMs = DEFAULT_PDF_O
  *
  * Timeouts: each pdf.js call is raced against `timeoutMs`. pdf.js runs in this thread, so this
  * bounds waiting on its asynchronous steps; a synchronous loop inside the parser could not be
- * interrupted from here (pdf.js guards its own page-tree walks against cycles). A host that must
- * bound CPU time absolutely runs intake in a worker it can terminate.
+ * interrupted from here (pdf.js guards its own page-tree walks against cycles). `readDocument`
+ * therefore calls this in a process of its own (isolated-pdf-reader.ts), which it stops when a
+ * step overruns. Before any page is parsed, its content is measured (pdf-content-limits.ts).
  */
 export async function openPdf(bytes: Uint8Array, options: PdfReadOptions): Promise<OpenedPdf> {
   const { limits, timeoutMs } = options;
@@ -111,6 +113,8 @@ export async function openPdf(bytes: Uint8Array, options: PdfReadOptions): Promi
     if (!Number.isInteger(count) || count < 0) throw new ServiceError('unreadable_pdf');
     if (count === 0) throw new ServiceError('empty_pdf');
     if (count > limits.maxPages) throw new ServiceError('too_many_pages');
+    // Before pdf.js parses any page: its operator lists grow with the content, unbounded.
+    await withTimeout(assertPdfContentWithinLimits(bytes, limits.maxPages), timeoutMs);
 
     const pages: DocumentPage[] = [];
     let closed = false;
@@ -190,7 +194,13 @@ async function preparePage(page: PDFPageProxy, number: number, context: PageCont
         annotationMode: pdfjs.AnnotationMode.DISABLE,
         intent: 'display',
       });
+      // pdf.js continues a render on microtasks, which would starve the timer below; each slice
+      // (about 15 ms of drawing) now yields to the event loop, so the time limit holds.
+      task.onContinue = (next: () => void) => void setImmediate(next);
       await withTimeout(task.promise, timeoutMs, () => task.cancel());
+      // The page's decoded images are dropped now, not kept until the document closes (a scanned
+      // page's are a hundred megabytes or more; a later render decodes them again).
+      page.cleanup();
       const rgba = ctx.getImageData(0, 0, width, height).data;
       const data = new Uint8Array(width * height * 3);
       for (let from = 0, to = 0; to < data.length; from += 4, to += 3) {
@@ -219,12 +229,13 @@ async function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout?: () =>
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
+      // Rejected first: cancelling rejects `promise` too, and the race must report the timeout.
+      reject(new ServiceError('unreadable_pdf', { message: 'The PDF took too long to read.' }));
       try {
         onTimeout?.();
       } catch {
         // cancelling is best effort
       }
-      reject(new ServiceError('unreadable_pdf', { message: 'The PDF took too long to read.' }));
     }, ms);
   });
   try {

@@ -5,7 +5,8 @@ import { assertImageWithinLimits, resolveLimits } from '../limits.js';
 import { findPngDamage, pngHeaderSize } from '../png-check.js';
 import { declaredTypeMismatch, sniffMediaType } from '../sniff.js';
 import { decodeHeif, loadLibheif, type HeifDecoderLoader } from './heif-decoder.js';
-import { DEFAULT_PDF_OPERATION_TIMEOUT_MS, openPdf } from './pdf-reader.js';
+import { openPdfIsolated } from './isolated-pdf-reader.js';
+import { DEFAULT_PDF_OPERATION_TIMEOUT_MS } from './pdf-reader.js';
 import { decodeRaster, readRasterHeader } from './raster-decoder.js';
 
 export type { HeifDecoderLoader, LibHeif } from './heif-decoder.js';
@@ -65,7 +66,8 @@ export async function readDocument(bytes: Uint8Array, options: ReadDocumentOptio
       return result([imagePage(1, await guard(decodeHeif(bytes, limits, options.heifDecoder === undefined ? loadLibheif : options.heifDecoder), 'unreadable_image'))]);
     case 'application/pdf': {
       const timeoutMs = options.pdfOperationTimeoutMs ?? DEFAULT_PDF_OPERATION_TIMEOUT_MS;
-      const pdf = await guard(openPdf(bytes, { limits, timeoutMs }), 'unreadable_pdf');
+      // pdf.js runs in a process of its own, stopped when its memory or a step's time overruns.
+      const pdf = await guard(openPdfIsolated(bytes, { limits, timeoutMs }), 'unreadable_pdf');
       const read = result(pdf.pages, pdf.close);
       if (pdf.embeddedXml.length > 0) read.embeddedXml = pdf.embeddedXml;
       if (pdf.embeddedXmlUnreadable) read.embeddedXmlUnreadable = true;
