@@ -12,7 +12,7 @@ import { findDates } from '../../engine/src/extract/normalize/date.js';
 export const DATASETS = new URL('../../../shared/datasets/', import.meta.url).pathname;
 
 /** How a label is compared with a value. */
-export type Compare = 'text' | 'amount' | 'date' | 'count' | 'code' | 'boolean';
+export type Compare = 'text' | 'amount' | 'date' | 'time' | 'count' | 'code' | 'boolean';
 
 export interface FieldTruth {
   /** The benchmark's name for the field (the label set's). */
@@ -97,6 +97,8 @@ export function matches(t: FieldTruth, got: unknown): boolean {
       const want = amountOf(t.expected);
       return want !== null && typeof got === 'number' && Math.abs(got - want) < 0.005;
     }
+    case 'time':
+      return typeof got === 'string' && got.slice(0, 5) === t.expected;
     case 'date':
       return datesOf(t.expected).includes(String(got).slice(0, 10));
     case 'count':
@@ -167,8 +169,30 @@ export function wildReceipt(): Sample[] {
         { name: 'merchant', path: 'merchant', compare: 'text' as const, expected: printedName(r.Store_name ?? []) },
         { name: 'date', path: 'transaction_date', compare: 'date' as const, expected: r.Date?.[0] ?? null },
         { name: 'amount', path: 'amount', compare: 'amount' as const, expected: r.Total?.[0] ?? null },
+        // The parts of the total and the time, where the receipt prints one value of each (several
+        // tax lines or subtotals leave the field unscored: which one the template's field holds is open).
+        { name: 'subtotal', path: 'subtotal', compare: 'amount' as const, expected: single(r.Subtotal ?? [], amountOf) },
+        { name: 'tax', path: 'tax_amount', compare: 'amount' as const, expected: single(r.Tax ?? [], amountOf) },
+        { name: 'time', path: 'transaction_time', compare: 'time' as const, expected: single(r.Time ?? [], timeOf) },
       ],
     }));
+}
+
+/** The one value the label's boxes give (read by `read`), or null when they give none or several. */
+function single<T>(boxes: readonly string[], read: (s: string) => T | null): T | null {
+  const values = [...new Set(boxes.map(read).filter((v): v is T => v !== null))];
+  return values.length === 1 ? values[0] : null;
+}
+
+/** A printed time as `HH:MM` (`12:58PM` -> `12:58`, `9:14:51PM` -> `21:14`, `Datum05.11.1318:30Uhr` -> null). */
+export function timeOf(s: unknown): string | null {
+  const m = /^(?:[^\d]*?)(\d{1,2}):(\d{2})(?::\d{2})?\s*([AP]\.?M\.?)?[^\d]*$/iu.exec(String(s ?? '').trim());
+  if (!m) return null;
+  let h = Number(m[1]);
+  const ampm = m[3]?.toUpperCase()[0];
+  if (ampm === 'P' && h < 12) h += 12;
+  if (ampm === 'A' && h === 12) h = 0;
+  return h < 24 && Number(m[2]) < 60 ? `${String(h).padStart(2, '0')}:${m[2]}` : null;
 }
 
 /**

@@ -592,4 +592,19 @@ Total 1.164,88 kr.`);
     expect(es.data.receipt_number).toBe('008860');
     expect(read(`RAVINTOLA\nPERUTTU\nMASTERCARD ************2333\nSUMMA 9,45 EUR`).data.transaction_type).toBe('void');
   });
+
+  it('reads a purchase amount printed alone, with no tip, cashback or total, as the amount charged', () => {
+    const en = read(`Test shop\n2023-08-22 14:45\nMastercard\n************5828\nPURCHASE:   25,00 GBP\nApproved`);
+    expect(en.data.amount).toBe(25);
+    expect(en.data.base_amount).toBe(25);
+    // Swedish `KÖP`, with a response code's `00` found by its shape alone.
+    const sv = read(`Test shop\nMastercard\n************5828\nARC: 00\nKÖP:         25,00 SEK\nGodkänd`);
+    expect(sv.data.amount).toBe(25);
+    // A larger figure may be the total beside a part not read: the purchase value is not taken for it.
+    const pl = read(`PIEKARNIA\nMAESTRO ************7103\nWARTOSC ZAKUPU 469,00\nWYPLATA 2000,00\n             2469,00 PLN\nZAAKCEPTOWANA`);
+    expect(pl.data.amount).not.toBe(469);
+    // With a tip printed, the purchase is only a part.
+    const tip = read(`Test shop\nVISA ************1111\nPURCHASE  20,00 EUR\nTIP  3,00 EUR\nAPPROVED`);
+    expect(tip.data.amount).not.toBe(20);
+  });
 });

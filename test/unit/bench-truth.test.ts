@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountOf, datesOf, matches, printedName } from '../bench/extract-truth.js';
+import { amountOf, datesOf, matches, printedName, timeOf } from '../bench/extract-truth.js';
 
 // The benchmark's scoring: a label must match what a person reading the document would accept.
 describe('benchmark label comparison', () => {
@@ -21,6 +21,17 @@ describe('benchmark label comparison', () => {
     expect(datesOf('20180427')).toEqual(['2018-04-27']);
     expect(datesOf('no date here')).toEqual([]);
     expect(matches({ name: 'date', path: 'date', compare: 'date', expected: 'Jan31,2017' }, '2017-01-30')).toBe(false);
+  });
+
+  it('reads label times as HH:MM, twelve-hour ones included, and nothing else', () => {
+    expect(timeOf('12:58PM')).toBe('12:58');
+    expect(timeOf('9:14:51PM')).toBe('21:14');
+    expect(timeOf('12:05AM')).toBe('00:05');
+    expect(timeOf('19:19')).toBe('19:19');
+    expect(timeOf('Datum05.11.1318:30Uhr')).toBeNull();
+    expect(timeOf('25:10')).toBeNull();
+    expect(matches({ name: 'time', path: 'transaction_time', compare: 'time', expected: '21:14' }, '21:14:51')).toBe(true);
+    expect(matches({ name: 'time', path: 'transaction_time', compare: 'time', expected: '21:14' }, '09:14')).toBe(false);
   });
 
   it('takes a store name printed twice once, and keeps a name on two lines whole', () => {

@@ -22,7 +22,7 @@ import { rankCandidates, sortCandidates } from './find/rank.js';
 import { roleOfField } from './layout-model/field-roles.js';
 import type { LineRoles } from './layout-model/layout-model.js';
 import { proposePartyCandidates, refineAddress, weighByModel } from './layout-model/model-candidates.js';
-import { agreeOnRules, distinctValues } from './find/rule-agreement.js';
+import { agreeOnRules, soleTermCandidates, distinctValues } from './find/rule-agreement.js';
 import { layoutDocument, spanBox, type Line, type TextPage } from './layout/document-text.js';
 import { LabelFinder, type LabelHit } from './layout/labels.js';
 import { dominantDecimal, findAmounts } from './normalize/amount.js';
@@ -197,6 +197,13 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   for (const f of scalars) {
     const list = ranked.get(f.path);
     if (list && list.length === 0 && !f.path.includes('.')) list.push(...inferredCandidates(f.name, ranked, doc).filter((c) => (f.field.values ?? [c.value]).includes(c.value as string)));
+    // A total the slip prints only as its one part (`PURCHASE 25.00`, no tip, no cashback): that
+    // part, labelled, goes before any smaller figure found by its shape alone (`ARC: 00`). A larger
+    // one may be the total beside a part that was not read (a cashback line in words not known).
+    if (list && !f.path.includes('.') && !list.some((c) => c.label?.path === f.path || c.relation === 'arithmetic')) {
+      const sole = soleTermCandidates(definition.rules ?? [], f.path, ranked);
+      if (sole.length > 0 && !list.some((c) => typeof c.value === 'number' && c.value > (sole[0].value as number))) list.unshift(...sole);
+    }
   }
   const agreed = agreeOnRules(definition.rules ?? [], ranked);
 

@@ -103,3 +103,23 @@ export function distinctValues(list: readonly Candidate[]): Candidate[] {
   }
   return out;
 }
+
+/**
+ * The result of a `sum` rule the document does not print, where it prints one term and none of
+ * the others, all of which are optional, nor anything the rule subtracts: that term is the result
+ * (`PURCHASE 25.00` with no tip or cashback is the amount charged). One candidate, the term's
+ * best, as arithmetic (a model cannot overrule it); none otherwise.
+ */
+export function soleTermCandidates(rules: readonly RuleDefinition[], path: string, ranked: Ranked): Candidate[] {
+  for (const rule of rules) {
+    if (rule.kind !== 'sum' || rule.equals !== path) continue;
+    const optional = new Set(rule.optional ?? []);
+    const present = rule.terms.filter((t) => (ranked.get(t)?.length ?? 0) > 0);
+    const subtracts = (rule.minus ?? []).some((t) => (ranked.get(t)?.length ?? 0) > 0);
+    if (present.length !== 1 || subtracts || optional.has(present[0]) || rule.terms.some((t) => t !== present[0] && !optional.has(t))) continue;
+    const term = (ranked.get(present[0]) as Candidate[])[0];
+    if (typeof term.value !== 'number') continue;
+    return [{ ...term, relation: 'arithmetic', score: term.score }];
+  }
+  return [];
+}
