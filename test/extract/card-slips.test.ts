@@ -607,4 +607,10 @@ Total 1.164,88 kr.`);
     const tip = read(`Test shop\nVISA ************1111\nPURCHASE  20,00 EUR\nTIP  3,00 EUR\nAPPROVED`);
     expect(tip.data.amount).not.toBe(20);
   });
+
+  it('reads a date that reads two ways month first on a slip from a US address, with no currency printed', () => {
+    const ex = read(`Maple Street Coffee\n507 ELM ST STE 2\nAUSTIN, TX 78701\nSale\nDate : 07/04/26\nTime : 17:35:08\nTotal                 6.58\nAmerican Express payment\nCard ending in 7833\nApproved`);
+    expect(ex.data.transaction_date).toBe('2026-07-04');
+    expect(ex.fields.transaction_date.date_order).toEqual({ order: 'mdy', reason: 'country' });
+  });
 });

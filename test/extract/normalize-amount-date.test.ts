@@ -133,6 +133,11 @@ describe('resolveDateOrder', () => {
     expect(resolveDateOrder(ambiguous, { currency: 'USD', today })).toMatchObject({ value: '2025-03-04', reason: 'currency' });
   });
 
+  it('reads month first in the United States', () => {
+    expect(resolveDateOrder(ambiguous, { country: 'US', today })).toMatchObject({ value: '2025-03-04', reason: 'country' });
+    expect(resolveDateOrder(ambiguous, { country: 'GB', today })).toMatchObject({ value: '2025-04-03', reason: 'default' });
+  });
+
   it('rules out a reading in the future', () => {
     const d = parseDate('11/12/2026')!; // 11 Dec 2026 is ahead of today; 12 Nov 2026 is not
     expect(resolveDateOrder(d, { today })).toMatchObject({ value: '2026-11-12', reason: 'not_in_future' });

@@ -31,4 +31,13 @@ describe('documentCountry', () => {
     expect(documentCountry(['BELØB 125,00 kr.', 'BETALING GODKENDT', 'Gem kvitteringen'])).toBe('DK');
     expect(documentCountry(['TOTAL 12.00', 'THANK YOU'])).toBeNull();
   });
+
+  it('names the United States from a state and its ZIP code, where no language names another country', () => {
+    expect(documentCountry(['Maple Street Coffee', '507 ELM ST STE 2', 'AUSTIN, TX 78701', 'Total 6.58'])).toBe('US');
+    expect(documentCountry(['SPRINGFIELD, IL 62704-1234'])).toBe('US');
+    // A German postcode after `DE` on a German slip stays German.
+    expect(documentCountry(['DE 10115 Berlin', 'Kartenzahlung', 'Betrag EUR 12,00', 'Zahlung erfolgt'])).toBe('DE');
+    // Five figures after two capitals inside a longer number are no ZIP code.
+    expect(documentCountry(['REF TX 123456', 'TOTAL 12.00'])).toBeNull();
+  });
 });

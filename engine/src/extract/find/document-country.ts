@@ -14,6 +14,11 @@ const NETWORK_COUNTRY: [RegExp, string][] = SCHEME_NAMES.flatMap((scheme) => {
 // A province and a postcode of Canada's own shape (`Vancouver BC V6C 1T2`): `$` there is CAD.
 const CANADIAN_POSTCODE = /\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s+[ABCEGHJ-NPRSTVXY]\d[A-Z]\s?\d[A-Z]\d\b/u;
 
+// A US state and its ZIP code (`AUSTIN, TX 78701`, `SPRINGFIELD, IL 62704-1234`): read only where
+// no language of the vocabulary names the document (Delaware's `DE` before a German postcode).
+const US_STATE_ZIP =
+  /\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\.?\s+\d{5}(?:-\d{4})?(?![\d-])/u;
+
 let index: Map<string, string> | null = null;
 
 /**
@@ -28,9 +33,9 @@ function languageIndex(): Map<string, string> {
 
 /**
  * The country a document's shared currency marks and national numbers belong to, where its words
- * say so: a card network of one country, a Canadian postcode after its province, or the language
- * most of its own words are in (at least two of them, twice as many as the next language's). Null
- * where they do not (English).
+ * say so: a card network of one country, a Canadian postcode after its province, the language
+ * most of its own words are in (at least two of them, twice as many as the next language's), or
+ * else a US state with its ZIP code. Null where none does (other English).
  */
 export function documentCountry(texts: readonly string[]): string | null {
   const all = texts.join('\n');
@@ -48,6 +53,6 @@ export function documentCountry(texts: readonly string[]): string | null {
   }
   const ranked = [...counts].sort((a, b) => b[1] - a[1]);
   const [first, second] = ranked;
-  if (!first || first[1] < 2 || (second && first[1] < 2 * second[1])) return null;
-  return LANGUAGE_COUNTRY[first[0]] ?? null;
+  const byLanguage = !first || first[1] < 2 || (second && first[1] < 2 * second[1]) ? null : (LANGUAGE_COUNTRY[first[0]] ?? null);
+  return byLanguage ?? (US_STATE_ZIP.test(all) ? 'US' : null);
 }

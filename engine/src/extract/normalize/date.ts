@@ -133,6 +133,8 @@ export function resolveDateOrder(
   const pick = (order: DateOrder) => readings.find((r) => r.order === order);
   if (context.documentOrder && pick(context.documentOrder)) return { ...pick(context.documentOrder)!, reason: 'document' };
   if (context.currency === 'USD' && pick('mdy')) return { ...pick('mdy')!, reason: 'currency' };
+  // The United States write the month first (its address said so: a state and its ZIP code).
+  if (context.country === 'US' && pick('mdy')) return { ...pick('mdy')!, reason: 'country' };
   const today = (context.today ?? new Date()).toISOString().slice(0, 10);
   const past = readings.filter((r) => r.value <= today);
   if (past.length === 1) return { ...past[0], reason: 'not_in_future' };
