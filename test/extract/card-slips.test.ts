@@ -613,4 +613,19 @@ Total 1.164,88 kr.`);
     expect(ex.data.transaction_date).toBe('2026-07-04');
     expect(ex.fields.transaction_date.date_order).toEqual({ order: 'mdy', reason: 'country' });
   });
+
+  it('reads a verification or other value whose words a narrow printer wrapped onto the next row', () => {
+    const none = read(`ALDERTON PHARMACY\nMC DEBIT\nPAN **** **** **** 0678\nTOTAL AMOUNT  127.53 GBP\nTRANSACTION APPROVED\nNO CARDHOLDER\nVERIFICATION\nTHANK YOU!`);
+    expect(none.data.verification_method).toBe('none');
+    const device = read(`BLUE DOOR DINER\nVISA\nCARD: 4176 16** **** 1688\nGRAND TOTAL        18.25 USD\nAUTHORISED\nCARDHOLDER VERIFIED BY\nDEVICE\nCUSTOMER COPY`);
+    expect(device.data.verification_method).toBe('cdcvm');
+    // Two rows that name nothing together name nothing.
+    expect(read(`SHOP\nVISA ************1111\nTOTAL 5.00 EUR\nTHANK YOU\nVERIFICATION`).data.verification_method).toBeNull();
+  });
+
+  it('reads Danish and Norwegian refund and cardholder-copy words', () => {
+    const ex = read(`PIZZERIA ROMA ApS\nÅBOULEVARDEN 18, 8000 AARHUS C\n\nREFUSION\n20.11.25     11:23\nTotal   DKK 1730,45\nVisa Debit •••• 2919\nKORTHOLDERS KOPI`);
+    expect(ex.data.transaction_type).toBe('refund');
+    expect(ex.data.merchant_address).toBe('ÅBOULEVARDEN 18, 8000 AARHUS C');
+  });
 });

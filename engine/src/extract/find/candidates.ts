@@ -101,11 +101,28 @@ export function shapedCandidates(doc: DocumentText, kind: ValueKind, field: Fiel
     // A time printed with a point in the column right of a date (`25.08.25     14.59`).
     const dotted = kind === 'time' && values.length === 0 && followsDate(doc, line) ? findDottedTime(line.text, true, null) : null;
     if (dotted) values.push({ value: dotted.value, raw: dotted.raw, start: dotted.start, end: dotted.end, quality: 0.9 });
+    if (kind === 'enum' && values.length === 0) values.push(...wrappedWords(doc, line, field, ctx));
     for (const v of values) {
       out.push({ value: v.value, raw: v.raw, line, start: v.start, end: v.end, label: null, relation: 'anywhere', score: 0.45 * v.quality, date: v.date });
     }
   }
   return out;
+}
+
+/**
+ * A value's words wrapped onto the next row by a narrow printer (`NO CARDHOLDER` / `VERIFICATION`,
+ * `CARDHOLDER VERIFIED BY` / `DEVICE`): read across the break where each row is a line of its own,
+ * and kept only where the words run over it (what either row says alone was read already). The
+ * value stands on the first row, up to its end.
+ */
+function wrappedWords(doc: DocumentText, line: Line, field: FieldDefinition, ctx: ParseContext) {
+  const row = doc.rows[line.row];
+  const next = doc.rows[line.row + 1];
+  if (row.lines.length !== 1 || !next || next.page !== row.page || next.lines.length !== 1) return [];
+  const joined = `${line.text} ${next.lines[0].text}`;
+  return readValues('enum', joined, field, ctx, false)
+    .filter((v) => v.start < line.text.length && v.end > line.text.length + 1)
+    .map((v) => ({ ...v, end: line.text.length, quality: 0.9 * v.quality }));
 }
 
 /** The line just left of this one in its row ends with a date. */
