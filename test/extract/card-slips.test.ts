@@ -628,4 +628,15 @@ Total 1.164,88 kr.`);
     expect(ex.data.transaction_type).toBe('refund');
     expect(ex.data.merchant_address).toBe('ÅBOULEVARDEN 18, 8000 AARHUS C');
   });
+
+  it('reads CREDIT alone under a French ticket\'s amount as a refund, and nowhere else', () => {
+    const cb = read(`CARTE BANCAIRE\nCB SANS CONTACT\nA0000000421010\nLE 04/03/25 A 19:58:26\nBOULANGERIE MARTIN\n69002 LYON\n************2512\nAUTORISATION : F11356\nTOTAL = 1,88 EUR\nCREDIT\nAUTORISÉ\nCOPIE CLIENT\nMERCI DE CONSERVER CE TICKET`);
+    expect(cb.data.transaction_type).toBe('refund');
+    // An English slip's CREDIT names the card.
+    expect(read(`SHOP\nCREDIT SALE\nVISA ************1111\nTOTAL $5.00\nAPPROVED`).data.transaction_type).toBe('sale');
+    expect(read(`SHOP\nVISA\nCREDIT\n************1111\nSALE\nTOTAL $5.00\nAPPROVED`).data.transaction_type).toBe('sale');
+    // Under a labelled type on a French slip, the labelled word stands.
+    const typed = read(`Fromagerie Perret\nReçu #2073-6989\nTOTAL    0.65\nMoyen de paiement : MASTERCARD\nCREDIT\nCarte **** 0712\nType      PAIEMENT\nTICKET PORTEUR`);
+    expect(typed.data.transaction_type).toBe('sale');
+  });
 });

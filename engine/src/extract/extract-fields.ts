@@ -12,7 +12,7 @@ import { aidCandidates, inferredCandidates, lastFourApartCandidates, preferAidSc
 import { claimedSpans, isClaimed } from './find/claimed-spans.js';
 import { readTaxRows, taxCandidates, type TaxRow } from './find/tax-lines.js';
 import { conversionCandidates, readConversion } from './find/dcc.js';
-import { documentCountry } from './find/document-country.js';
+import { documentCountry, documentLanguage } from './find/document-country.js';
 import { valueKind, type ValueKind } from './find/field-kinds.js';
 import { completeParty, findHeaderBlock, linesBox } from './find/header-block.js';
 import { sectionCandidates } from './find/party-section.js';
@@ -106,7 +106,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   const country = documentCountry(allText);
   const currency = documentCurrency(allText.flatMap((t) => findCurrencies(t, { country: country ?? undefined })))?.code ?? null;
   const dateOrder = documentDateOrder(allText.flatMap((t) => findDates(t)));
-  const ctx = { decimal, country: countryOf(currency) ?? country ?? undefined };
+  const ctx = { decimal, country: countryOf(currency) ?? country ?? undefined, language: documentLanguage(allText) ?? undefined };
   const pageQuality = medianConfidence(doc.lines);
 
   const header = scalars.some((f) => ['party_name', 'party_address'].includes(kinds.get(f.path) as string)) ? findHeaderBlock(doc) : null;

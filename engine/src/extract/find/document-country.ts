@@ -41,6 +41,16 @@ export function documentCountry(texts: readonly string[]): string | null {
   const all = texts.join('\n');
   for (const [re, country] of NETWORK_COUNTRY) if (re.test(all)) return country;
   if (CANADIAN_POSTCODE.test(all)) return 'CA';
+  const language = documentLanguage(texts);
+  const byLanguage = language ? (LANGUAGE_COUNTRY[language] ?? null) : null;
+  return byLanguage ?? (US_STATE_ZIP.test(all) ? 'US' : null);
+}
+
+/**
+ * The language most of a document's own words are in (words only one language's file has): at
+ * least two of them, twice as many as the next language's. Null where none stands out.
+ */
+export function documentLanguage(texts: readonly string[]): string | null {
   const counts = new Map<string, number>();
   for (const text of texts) {
     // Whole words only: each word of the line is looked up on its own.
@@ -53,6 +63,5 @@ export function documentCountry(texts: readonly string[]): string | null {
   }
   const ranked = [...counts].sort((a, b) => b[1] - a[1]);
   const [first, second] = ranked;
-  const byLanguage = !first || first[1] < 2 || (second && first[1] < 2 * second[1]) ? null : (LANGUAGE_COUNTRY[first[0]] ?? null);
-  return byLanguage ?? (US_STATE_ZIP.test(all) ? 'US' : null);
+  return !first || first[1] < 2 || (second && first[1] < 2 * second[1]) ? null : first[0];
 }

@@ -1,7 +1,7 @@
 import type { FieldDefinition } from '../../contracts/definition.js';
 import { findAmounts, type DecimalMark } from '../normalize/amount.js';
 import { endsWithSchemeWord, findCardMasks, startsWithSchemeWord } from '../normalize/card.js';
-import { SCHEME_NAMES, valueWords } from '../vocabulary/vocabulary.js';
+import { aloneWords, SCHEME_NAMES, valueWords } from '../vocabulary/vocabulary.js';
 import { compact } from '../layout/labels.js';
 import { findCurrencies } from '../normalize/currency.js';
 import { findDates, type ParsedDate } from '../normalize/date.js';
@@ -29,6 +29,8 @@ export interface ReadValue {
 export interface ParseContext {
   decimal?: DecimalMark;
   country?: string;
+  /** The language the document's own words are in (documentLanguage), for words of one language only. */
+  language?: string;
 }
 
 const SPACE_GROUPED = /(?<![\p{N}.,])(\d{1,3}(?: \d{3})+,\d{2})(?![\p{N}])/u;
@@ -97,8 +99,13 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       const exact = enumMatches(text, field.values ?? [])
         .filter((m) => schemes || !(isCardWord(m.raw) && (endsWithSchemeWord(text.slice(0, m.start)) || startsWithSchemeWord(text.slice(m.end)))))
         .map((m) => ({ ...m, quality: letters(m.raw) >= 0.6 * letters(text) ? 1 : 0.8 }));
+      if (exact.length > 0) return exact;
+      // A word of the document's language alone on its row (French `CREDIT`: a refund).
+      const alone = ctx.language ? (field.values ?? []).find((v) => aloneWords(v, ctx.language as string).some((w) => compact(w) === compact(text))) : undefined;
+      // Under a word that names its value wherever it stands (`Type PAIEMENT`): the card may be what it names.
+      if (alone) return [{ value: alone, raw: text.trim(), start: text.length - text.trimStart().length, end: text.trimEnd().length, quality: 0.9 }];
       // A long word read with one letter wrong, where none is read right: a weaker reading.
-      return exact.length > 0 ? exact : nearEnumMatches(text, field.values ?? []).map((m) => ({ ...m, quality: 0.7 }));
+      return nearEnumMatches(text, field.values ?? []).map((m) => ({ ...m, quality: 0.7 }));
     }
     case 'boolean': {
       // An outcome word (`Zahlung erfolgt`, `REFUSÉ`) says it; a declined word wins over an approved one.

@@ -78,6 +78,23 @@ export function valueWords(value: string): readonly string[] {
   return words;
 }
 
+const aloneCache = new Map<string, readonly string[]>();
+
+/**
+ * One language's words that name a value only standing alone on their row of a document in that
+ * language (`<value>_alone`: French tickets print `CREDIT` under the amount of a refund, where an
+ * English slip's `CREDIT` names the card).
+ */
+export function aloneWords(value: string, language: string): readonly string[] {
+  const key = `${language}:${value}`;
+  let words = aloneCache.get(key);
+  if (!words) {
+    words = withPlain(LANGUAGES.find((v) => v.language === language)?.words[`${value}_alone`] ?? []);
+    aloneCache.set(key, words);
+  }
+  return words;
+}
+
 interface SchemeEntry {
   words: string[];
   aids: string[];
