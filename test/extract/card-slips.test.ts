@@ -639,4 +639,12 @@ Total 1.164,88 kr.`);
     const typed = read(`Fromagerie Perret\nReçu #2073-6989\nTOTAL    0.65\nMoyen de paiement : MASTERCARD\nCREDIT\nCarte **** 0712\nType      PAIEMENT\nTICKET PORTEUR`);
     expect(typed.data.transaction_type).toBe('sale');
   });
+
+  it('reads the Danish and Norwegian time after Kl. and the Finnish purchase amount after OSTOS', () => {
+    const da = read(`CAFE NØRREPORT\nKORT:************5448\nDEBIT MASTERCARD\nDATO:18.08.2026\nKL.:13.08\nBELØB DKK 12,00`);
+    expect(da.data.transaction_time).toBe('13:08');
+    const fi = read(`KAHVILA\nVISA ************1234\nOSTOS             845,19\nTIPPI             115,00\nYHTEENSÄ      EUR 960,19\nOSTO HYVÄKSYTTY`);
+    expect(fi.data.base_amount).toBe(845.19);
+    expect(fi.data.amount).toBe(960.19);
+  });
 });
