@@ -647,4 +647,13 @@ Total 1.164,88 kr.`);
     expect(fi.data.base_amount).toBe(845.19);
     expect(fi.data.amount).toBe(960.19);
   });
+
+  it('reads Danish Hævning and Dutch Geld terug and Opname as cashback', () => {
+    const da = read(`CAFE NØRREPORT\nVISA ************8720\nSUBTOTAL 130,36\nHÆVNING 200,00\nTOTAL DKK 330,36`);
+    expect(da.data.cashback).toBe(200);
+    expect(da.data.amount).toBe(330.36);
+    const nl = read(`BAKKERIJ\nMAESTRO ************1234\nAANKOOP      1,97 EUR\nGELD TERUG  20,00 EUR\nTOTAAL      21,97 EUR`);
+    expect(nl.data.cashback).toBe(20);
+    expect(read(`BAKKERIJ\nMAESTRO ************1234\nAANKOOPBEDRAG 0,62\nOPNAME 50,00\nTOTAAL 50,62 EUR`).data.cashback).toBe(50);
+  });
 });
