@@ -656,4 +656,18 @@ Total 1.164,88 kr.`);
     expect(nl.data.cashback).toBe(20);
     expect(read(`BAKKERIJ\nMAESTRO ************1234\nAANKOOPBEDRAG 0,62\nOPNAME 50,00\nTOTAAL 50,62 EUR`).data.cashback).toBe(50);
   });
+
+  it('reads a pair of labels joined by a slash with their pair of values on the row below', () => {
+    const de = read(`SHOP\nVISA ************1111\nTERMINAL-NR.:   62990604\nTRACE-NR./BATCH\n           252344/000546\nBETRAG EUR 5,00`);
+    expect(de.data.trace_number).toBe('252344');
+    expect(de.data.batch_number).toBe('000546');
+    const sv = read(`SHOP\nVISA ************1111\nSPÅRNR/BATCH\n           535010/000970\nBELOPP SEK 34,00`);
+    expect(sv.data.trace_number).toBe('535010');
+  });
+
+  it('reads the Danish Trans.nr as the trace number, apart from the receipt number', () => {
+    const ex = read(`CAFE\nVISA ************1111\nTRANS.NR 221451  Kvittering 7607\nBELØB DKK 12,00`);
+    expect(ex.data.trace_number).toBe('221451');
+    expect(ex.data.receipt_number).toBe('7607');
+  });
 });

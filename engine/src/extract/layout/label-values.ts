@@ -86,10 +86,19 @@ function pairedSlot(doc: DocumentText, hit: LabelHit, labelsOnLine: readonly Lab
   const isFirst = !before;
   // Where the pair's second label ends.
   const secondEnd = after ? after.end : unknownAfter ? hit.end + unknownAfter[0].length : hit.end;
-  // The pair stands after the second label, on its line or in the next line to its right.
+  // The pair stands after the second label, on its line or in the next line to its right, or,
+  // where the labels end their row, alone on the row below (`TRACE-NR./BATCH` / `252344/000546`).
   const rest = text.slice(secondEnd);
   const right = doc.rows[hit.line.row].lines.find((l) => l.box.x > hit.line.box.x && l !== hit.line);
-  const source = PAIR.test(rest.replace(/^[\s#.:=]+/u, '')) ? { line: hit.line, offset: secondEnd, text: rest } : right && PAIR.test(right.text) ? { line: right, offset: 0, text: right.text } : null;
+  const belowRow = doc.rows[hit.line.row + 1];
+  const below = rest.trim() === '' && !right && belowRow?.page === hit.line.page && belowRow.lines.length === 1 ? belowRow.lines[0] : null;
+  const source = PAIR.test(rest.replace(/^[\s#.:=]+/u, ''))
+    ? { line: hit.line, offset: secondEnd, text: rest }
+    : right && PAIR.test(right.text)
+      ? { line: right, offset: 0, text: right.text }
+      : below && PAIR.test(below.text) && below.text.replace(PAIR, '').trim() === ''
+        ? { line: below, offset: 0, text: below.text }
+        : null;
   if (!source) return null;
   const lead = /^[\s#.:=]*/u.exec(source.text)?.[0].length ?? 0;
   const m = PAIR.exec(source.text.slice(lead)) as RegExpExecArray;
@@ -98,5 +107,5 @@ function pairedSlot(doc: DocumentText, hit: LabelHit, labelsOnLine: readonly Lab
   if (unknownAfter && !(/^\d{4,}$/.test(m[1]) && /^\d{3,}$/.test(m[2]) && !/^(19|20)\d\d$/.test(m[1]))) return null;
   const part = isFirst ? m[1] : m[2];
   const start = source.offset + lead + (isFirst ? m[0].indexOf(m[1]) : m[0].lastIndexOf(m[2]));
-  return { line: source.line, start, end: start + part.length, text: part, relation: source.line === hit.line ? 'same_line' : 'right', step: 0 };
+  return { line: source.line, start, end: start + part.length, text: part, relation: source.line === hit.line ? 'same_line' : source.line === below ? 'below' : 'right', step: 0 };
 }
