@@ -670,4 +670,9 @@ Total 1.164,88 kr.`);
     expect(ex.data.trace_number).toBe('221451');
     expect(ex.data.receipt_number).toBe('7607');
   });
+
+  it('reads the Polish confirmation number and the Portuguese operation number after No as the receipt number', () => {
+    expect(read(`SKLEP\nVISA ************1111\nPACZKA: 769     NR POTW.: 6493\nKWOTA PLN 12,00`).data.receipt_number).toBe('6493');
+    expect(read(`LOJA\nVISA ************1111\nNo OPERACAO 4578133493\nTOTAL EUR 12,00`).data.receipt_number).toBe('4578133493');
+  });
 });
