@@ -675,4 +675,10 @@ Total 1.164,88 kr.`);
     expect(read(`SKLEP\nVISA ************1111\nPACZKA: 769     NR POTW.: 6493\nKWOTA PLN 12,00`).data.receipt_number).toBe('6493');
     expect(read(`LOJA\nVISA ************1111\nNo OPERACAO 4578133493\nTOTAL EUR 12,00`).data.receipt_number).toBe('4578133493');
   });
+
+  it('ends an Italian address at Pagamento POS', () => {
+    const ex = read(`TABACCHERIA CONTI\nCORSO ITALIA 52\n40121 BOLOGNA\nPAGAMENTO POS\nMASTERCARD ************5063\nIMPORTO EUR 3,99`);
+    expect(ex.data.merchant_address).toBe('CORSO ITALIA 52, 40121 BOLOGNA');
+    expect(ex.data.transaction_type).toBe('sale');
+  });
 });
