@@ -1,12 +1,11 @@
 import Database from 'better-sqlite3';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SLIP_CLIENT_OCR } from '../support/server-harness.js';
-import { freePort } from '../support/free-port.js';
+import { CLOSE, kill, killAll, slipWithItems, startServer, TSX, type ServerProcess } from '../support/server-process.js';
 
 /**
  * Idempotency across a crash (Stripe's semantics): a burst of `POST /v1/extractions` with
@@ -17,75 +16,10 @@ import { freePort } from '../support/free-port.js';
  * The server runs as `npm start` does, in its own process group, as in restart-after-kill.test.ts.
  */
 
-const TSX = join(process.cwd(), 'node_modules/.bin/tsx');
 const N = 30;
 /** Item lines in each slip: each takes tens of milliseconds to read, so the burst is still being read at the kill. */
 const ITEMS = 600;
 const run = promisify(execFile);
-/** No keep-alive: an idle connection could hold a graceful close. */
-const CLOSE = { connection: 'close' };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-interface Server {
-  child: ChildProcess;
-  baseUrl: string;
-  exited: Promise<void>;
-  output: () => string;
-}
-
-const live = new Set<Server>();
-
-async function startServer(dataDir: string): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(TSX, ['server/src/start.ts'], {
-    cwd: process.cwd(),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DOCEX_LOG: 'off' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  let gone = false;
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      gone = true;
-      resolve();
-    }),
-  );
-  const server: Server = { child, baseUrl: `http://127.0.0.1:${port}`, exited, output: () => out };
-  live.add(server);
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (gone) throw new Error(`the server exited before listening:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`the server did not listen within 90 s:\n${out}`);
-    try {
-      if ((await fetch(`${server.baseUrl}/v1/openapi.json`, { headers: CLOSE })).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-}
-
-/** SIGKILL to the whole group: tsx and the server process it runs. */
-async function kill(server: Server): Promise<void> {
-  try {
-    process.kill(-server.child.pid!, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-  await server.exited;
-  live.delete(server);
-}
-
-/** A slip with its own total and `ITEMS` item lines before it. */
-function receipt(i: number) {
-  const head = SLIP_CLIENT_OCR.lines.filter((l) => !String(l.text).startsWith('TOTAL') && l.text !== 'APPROVED');
-  const box = (y: number) => ({ x: 0.1, y, width: 0.7, height: 0.002 });
-  const filler = Array.from({ length: ITEMS }, (_, k) => ({ text: `ITEM ${k} WIDGET  ${(k % 9) + 1}.00`, bounding_box: box(0.25 + (0.6 * k) / ITEMS) }));
-  return { ...SLIP_CLIENT_OCR, lines: [...head, ...filler, { text: `TOTAL USD ${10 + i}.50`, bounding_box: box(0.9) }, { text: 'APPROVED', bounding_box: box(0.93) }] };
-}
 
 interface Answer {
   i: number;
@@ -99,15 +33,15 @@ describe('idempotency keys across a crash', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'docex-idem-crash-'));
 
   afterAll(async () => {
-    for (const s of [...live]) await kill(s);
+    await killAll();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('lets every retry of a burst cut by SIGKILL get its extraction, once', { timeout: 300_000 }, async () => {
     const { stdout } = await run(TSX, ['server/src/cli/cli.ts', 'bootstrap', '--data-dir', dataDir, '--json', '--rate-limit', '100000'], { cwd: process.cwd(), timeout: 60_000 });
     const boot = JSON.parse(stdout.trim().split('\n').pop()!) as { secret_key: string };
-    const bodies = Array.from({ length: N }, (_, i) => JSON.stringify(receipt(i)));
-    const send = async (server: Server, i: number): Promise<Answer> => {
+    const bodies = Array.from({ length: N }, (_, i) => JSON.stringify(slipWithItems(i, ITEMS)));
+    const send = async (server: ServerProcess, i: number): Promise<Answer> => {
       const form = new FormData();
       form.append('client_ocr', bodies[i]);
       const res = await fetch(`${server.baseUrl}/v1/extractions`, { method: 'POST', headers: { authorization: `Bearer ${boot.secret_key}`, 'idempotency-key': `crash-burst-${i}`, ...CLOSE }, body: form });

@@ -1,12 +1,11 @@
 import Database from 'better-sqlite3';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SLIP_CLIENT_OCR } from '../support/server-harness.js';
-import { freePort } from '../support/free-port.js';
+import { CLOSE, kill, killAll, sleep, slipWithItems, startServer, stop, TSX } from '../support/server-process.js';
 
 /**
  * The queue's promise: jobs live in SQLite, so a server killed with SIGKILL while extractions
@@ -15,89 +14,11 @@ import { freePort } from '../support/free-port.js';
  * tsx runs the server in a child process, and SIGKILL on the group reaches both.
  */
 
-const TSX = join(process.cwd(), 'node_modules/.bin/tsx');
 const N = 28;
 const FIRST_WAVE = 4;
 /** Item lines in each receipt of the second wave: each takes tens of milliseconds to read, so the queue lags behind. */
 const ITEMS = 600;
 const run = promisify(execFile);
-
-interface Server {
-  child: ChildProcess;
-  baseUrl: string;
-  exited: Promise<void>;
-  output: () => string;
-}
-
-const live = new Set<Server>();
-/** Connections are not kept alive: an idle keep-alive connection can hold a graceful close for Fastify's 72 s keep-alive timeout. */
-const CLOSE = { connection: 'close' };
-
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function startServer(dataDir: string): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(TSX, ['server/src/start.ts'], {
-    cwd: process.cwd(),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DOCEX_LOG: 'off' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  let gone = false;
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      gone = true;
-      resolve();
-    }),
-  );
-  const server: Server = { child, baseUrl: `http://127.0.0.1:${port}`, exited, output: () => out };
-  live.add(server);
-  // Ready when the public description answers (tsx compiles on a slow machine: allow a minute and a half).
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (gone) throw new Error(`the server exited before listening:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`the server did not listen within 90 s:\n${out}`);
-    try {
-      const res = await fetch(`${server.baseUrl}/v1/openapi.json`, { headers: CLOSE });
-      if (res.ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-}
-
-/** SIGKILL to the whole group: tsx and the server process it runs. */
-async function kill(server: Server): Promise<void> {
-  try {
-    process.kill(-server.child.pid!, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-  await server.exited;
-  live.delete(server);
-}
-
-/** SIGTERM to tsx, which passes it to the server: a graceful close. SIGKILL if it takes over 30 s. */
-async function stop(server: Server): Promise<void> {
-  server.child.kill('SIGTERM');
-  const timer = setTimeout(() => void kill(server), 30_000);
-  await server.exited;
-  clearTimeout(timer);
-  live.delete(server);
-}
-
-/** A slip with its own total (so no result can be taken for another's) and `items` item lines before it. */
-function receipt(i: number, items = 0) {
-  const head = SLIP_CLIENT_OCR.lines.filter((l) => !String(l.text).startsWith('TOTAL') && l.text !== 'APPROVED');
-  const box = (y: number) => ({ x: 0.1, y, width: 0.7, height: 0.002 });
-  const filler = Array.from({ length: items }, (_, k) => ({ text: `ITEM ${k} WIDGET  ${(k % 9) + 1}.00`, bounding_box: box(0.25 + (0.6 * k) / items) }));
-  return { ...SLIP_CLIENT_OCR, lines: [...head, ...filler, { text: `TOTAL USD ${10 + i}.50`, bounding_box: box(0.9) }, { text: 'APPROVED', bounding_box: box(0.93) }] };
-}
 
 function openReadOnly(dataDir: string): Database.Database {
   return new Database(join(dataDir, 'docex.sqlite'), { readonly: true, fileMustExist: true });
@@ -107,7 +28,7 @@ describe('a server killed with queued extractions', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'docex-restart-'));
 
   afterAll(async () => {
-    for (const s of [...live]) await kill(s);
+    await killAll();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -125,7 +46,7 @@ describe('a server killed with queued extractions', () => {
         Array.from({ length: count }, async (_, k) => {
           const i = from + k;
           const form = new FormData();
-          form.append('client_ocr', JSON.stringify(receipt(i, items)));
+          form.append('client_ocr', JSON.stringify(slipWithItems(i, items)));
           form.append('async', 'true');
           const res = await fetch(`${first.baseUrl}/v1/extractions`, { method: 'POST', headers: auth, body: form });
           const body = (await res.json()) as { id: string; status: string };

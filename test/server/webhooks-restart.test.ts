@@ -1,14 +1,13 @@
 import Database from 'better-sqlite3';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../../engine/src/contracts/webhook-signature.js';
-import { freePort } from '../support/free-port.js';
 import { makeTestPki, startHttpsReceiver, type Answer, type HttpsReceiver, type Received, type TestPki } from '../support/https-receiver.js';
 import { runCli } from '../support/run-cli.js';
 import { SLIP_CLIENT_OCR } from '../support/server-harness.js';
+import { CLOSE, kill, killAll, sleep, startServer, stop, type ServerProcess } from '../support/server-process.js';
 
 /**
  * Deliveries are durable: a server killed with SIGKILL during a retry schedule resumes it after
@@ -23,79 +22,11 @@ import { SLIP_CLIENT_OCR } from '../support/server-harness.js';
  * first attempts, and are accepted; the first two are never sent again.
  */
 
-const TSX = join(process.cwd(), 'node_modules/.bin/tsx');
 const PAUSE_S = 2;
 const ACCEPTED_AT_ONCE = 2;
 const FAILED_FIRST = 3; // at most the sender's 4 attempts at a time, so their first attempts go together
 /** First attempts of the failing wave are answered together, this long after the first of them arrived. */
 const HOLD_MS = 1_000;
-/** Connections are not kept alive: an idle keep-alive connection can hold a graceful close for Fastify's keep-alive timeout. */
-const CLOSE = { connection: 'close' };
-
-interface Server {
-  child: ChildProcess;
-  baseUrl: string;
-  exited: Promise<void>;
-  output: () => string;
-}
-
-const live = new Set<Server>();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function startServer(dataDir: string, env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(TSX, ['server/src/start.ts'], {
-    cwd: process.cwd(),
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DOCEX_LOG: 'off' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  let gone = false;
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      gone = true;
-      resolve();
-    }),
-  );
-  const server: Server = { child, baseUrl: `http://127.0.0.1:${port}`, exited, output: () => out };
-  live.add(server);
-  // Ready when the public description answers (tsx compiles on a slow machine: allow a minute and a half).
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (gone) throw new Error(`the server exited before listening:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`the server did not listen within 90 s:\n${out}`);
-    try {
-      const res = await fetch(`${server.baseUrl}/v1/openapi.json`, { headers: CLOSE });
-      if (res.ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-}
-
-/** SIGKILL to the whole group: tsx and the server process it runs. */
-async function kill(server: Server): Promise<void> {
-  try {
-    process.kill(-server.child.pid!, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-  await server.exited;
-  live.delete(server);
-}
-
-/** SIGTERM to tsx, which passes it to the server: a graceful close. SIGKILL if it takes over 30 s. */
-async function stop(server: Server): Promise<void> {
-  server.child.kill('SIGTERM');
-  const timer = setTimeout(() => void kill(server), 30_000);
-  await server.exited;
-  clearTimeout(timer);
-  live.delete(server);
-}
 
 /** A slip with its own total, so each extraction is a document of its own. */
 function receipt(i: number) {
@@ -139,7 +70,7 @@ describe('a server killed during a retry schedule', () => {
   let receiver: HttpsReceiver | undefined;
 
   afterAll(async () => {
-    for (const s of [...live]) await kill(s);
+    await killAll();
     await receiver?.close();
     pki?.cleanup();
     rmSync(dataDir, { recursive: true, force: true });
@@ -181,7 +112,7 @@ describe('a server killed during a retry schedule', () => {
     const endpoint = JSON.parse(added.stdout) as { id: string; secret: string };
     const auth = { authorization: `Bearer ${secretKey}`, ...CLOSE };
 
-    const extract = async (server: Server, i: number) => {
+    const extract = async (server: ServerProcess, i: number) => {
       const form = new FormData();
       form.append('client_ocr', JSON.stringify(receipt(i)));
       const res = await fetch(`${server.baseUrl}/v1/extractions`, { method: 'POST', headers: auth, body: form });

@@ -103,10 +103,11 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   const allText = doc.lines.map((l) => l.text);
   const decimal = dominantDecimal(allText.flatMap((t) => findAmounts(t)));
   // The country the document's words name settles shared marks (`kr` in a Danish slip is DKK).
-  const country = documentCountry(allText);
+  const language = documentLanguage(allText);
+  const country = documentCountry(allText, language);
   const currency = documentCurrency(allText.flatMap((t) => findCurrencies(t, { country: country ?? undefined })))?.code ?? null;
   const dateOrder = documentDateOrder(allText.flatMap((t) => findDates(t)));
-  const ctx = { decimal, country: countryOf(currency) ?? country ?? undefined, language: documentLanguage(allText) ?? undefined };
+  const ctx = { decimal, country: countryOf(currency) ?? country ?? undefined, language: language ?? undefined };
   const pageQuality = medianConfidence(doc.lines);
 
   const header = scalars.some((f) => ['party_name', 'party_address'].includes(kinds.get(f.path) as string)) ? findHeaderBlock(doc) : null;

@@ -181,9 +181,10 @@ export class ExtractionService {
     const limits = { maxFileBytes: ExtractionService.maxFileBytes(auth), ...(auth.organization.max_pages ? { maxPages: auth.organization.max_pages } : {}) };
     // Counted before anything is accepted: a queued document over the limit could only fail
     // later, counted against the quotas. A read while waiting would refuse it the same way.
-    const pages = req.file ? await countPages(req.file.bytes) : null;
+    const mediaType = req.file ? (sniffMediaType(req.file.bytes).mediaType ?? null) : null;
+    const pages = req.file ? await countPages(req.file.bytes, mediaType) : null;
     if (pages !== null && pages > resolveLimits(limits).maxPages) throw new ServiceError('too_many_pages');
-    if (req.async || tooLargeToWait(req, pages)) {
+    if (req.async || tooLargeToWait(req, mediaType, pages)) {
       const input: JobInput = {
         kind: req.file ? 'file' : 'client_ocr',
         ...(req.file?.declaredType ? { declared_type: req.file.declaredType } : {}),
@@ -290,18 +291,18 @@ function objectBytes(stored: Pick<ExtractionRecord, 'status' | 'body'>): Buffer 
 }
 
 /** Over 10 MB, or a PDF of more than 3 pages (`pages`, as counted): queued instead of read while the caller waits. */
-function tooLargeToWait(req: ExtractionRequest, pages: number | null): boolean {
+function tooLargeToWait(req: ExtractionRequest, mediaType: string | null, pages: number | null): boolean {
   if (!req.file) return false;
   if (req.file.bytes.length > SYNC_MAX_BYTES) return true;
-  return sniffMediaType(req.file.bytes).mediaType === 'application/pdf' && pages !== null && pages > SYNC_MAX_PDF_PAGES;
+  return mediaType === 'application/pdf' && pages !== null && pages > SYNC_MAX_PDF_PAGES;
 }
 
 /**
  * Pages of a PDF or frames of a TIFF, counted without reading any page (the engine's own
  * helpers); null for other formats, or when the count cannot be read (the read then says why).
  */
-async function countPages(bytes: Uint8Array): Promise<number | null> {
-  switch (sniffMediaType(bytes).mediaType) {
+async function countPages(bytes: Uint8Array, mediaType: string | null): Promise<number | null> {
+  switch (mediaType) {
     case 'application/pdf':
       return countPdfPages(bytes);
     case 'image/tiff':

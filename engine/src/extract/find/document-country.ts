@@ -37,11 +37,10 @@ function languageIndex(): Map<string, string> {
  * most of its own words are in (at least two of them, twice as many as the next language's), or
  * else a US state with its ZIP code. Null where none does (other English).
  */
-export function documentCountry(texts: readonly string[]): string | null {
+export function documentCountry(texts: readonly string[], language: string | null = documentLanguage(texts)): string | null {
   const all = texts.join('\n');
   for (const [re, country] of NETWORK_COUNTRY) if (re.test(all)) return country;
   if (CANADIAN_POSTCODE.test(all)) return 'CA';
-  const language = documentLanguage(texts);
   const byLanguage = language ? (LANGUAGE_COUNTRY[language] ?? null) : null;
   return byLanguage ?? (US_STATE_ZIP.test(all) ? 'US' : null);
 }

@@ -101,7 +101,8 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
         .map((m) => ({ ...m, quality: letters(m.raw) >= 0.6 * letters(text) ? 1 : 0.8 }));
       if (exact.length > 0) return exact;
       // A word of the document's language alone on its row (French `CREDIT`: a refund).
-      const alone = ctx.language ? (field.values ?? []).find((v) => aloneWords(v, ctx.language as string).some((w) => compact(w) === compact(text))) : undefined;
+      const row = ctx.language ? compact(text) : '';
+      const alone = ctx.language ? (field.values ?? []).find((v) => aloneWords(v, ctx.language as string).some((w) => compact(w) === row)) : undefined;
       // Under a word that names its value wherever it stands (`Type PAIEMENT`): the card may be what it names.
       if (alone) return [{ value: alone, raw: text.trim(), start: text.length - text.trimStart().length, end: text.trimEnd().length, quality: 0.9 }];
       // A long word read with one letter wrong, where none is read right: a weaker reading.

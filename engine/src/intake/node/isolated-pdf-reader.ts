@@ -13,7 +13,7 @@ import type { OpenedPdfData, PdfReaderReply, PdfReaderRequest } from './pdf-read
  * times a second where the system tells (Linux `/proc`); elsewhere the heap cap below and the
  * time limits bound it.
  */
-export const PDF_READER_MAX_RSS_MB = 1024;
+const PDF_READER_MAX_RSS_MB = 1024;
 
 /** The reader process's JavaScript heap, MB: past it V8 ends the process (and only it). */
 const HEAP_MB = 384;

@@ -22,8 +22,8 @@ export const PDF_CONTENT_LIMITS: PdfContentLimits = { maxContentBytes: 8_000_000
 /** Object streams hold objects, not drawing; a real one is well under this. */
 const MAX_OBJECT_STREAM_BYTES = 32_000_000;
 
-export const PAGE_CONTENT_TOO_LARGE =
-  'A page of the PDF holds more drawing instructions than can be read (over 8 MB of content or 500,000 operators on a page).';
+// The shipped limits, written from the constants so the message cannot drift from them.
+const PAGE_CONTENT_TOO_LARGE = `A page of the PDF holds more drawing instructions than can be read (over ${PDF_CONTENT_LIMITS.maxContentBytes / 1_000_000} MB of content or ${PDF_CONTENT_LIMITS.maxOperators.toLocaleString('en-US')} operators on a page).`;
 
 interface Measure {
   bytes: number;
