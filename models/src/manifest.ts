@@ -39,7 +39,7 @@ export const RECOGNIZERS = {
     task: 'text-recognition',
     package: '@docex/ocr-weights',
     file: 'rec-latin-h32.onnx',
-    sha256: '95755f6422467cfe85d719741d3e254f019d4acf93a2dbd312c1c7d9dcb6a886',
+    sha256: 'e72b6e3bd94890fe7c1fa8514091318d49546712b1df66ffe114551aacb229d2',
     license: 'Apache-2.0 (PaddleOCR PP-OCRv4 weights, fine-tuned by this project)',
     input: { name: 'x', shape: ['batch', 3, 32, 'width'], layout: 'NCHW, BGR, (x/255-0.5)/0.5' },
     charset: {

@@ -205,6 +205,13 @@ def load_crops(data_dir):
     return crops
 
 
+def repeated_crops(spec):
+    """The crops of `<dir>` or `<dir>@K`: K times over, so a small set of real crops weighs more
+    beside many rendered ones (each pass then meets it K times, each time jittered anew)."""
+    path, _, times = spec.rpartition("@") if "@" in spec else (spec, "", "1")
+    return load_crops(path) * int(times)
+
+
 def case_key(ch):
     """The case-merged target of a character: its capital, where the capital's small letter is the
     character's own. Turkish dotless `ı`, long `ſ`, `ß` and the micro sign keep their own target:
@@ -269,15 +276,27 @@ def ctc(logp, labels):
                       torch.tensor([len(l) for l in labels], dtype=torch.long, device=dev), blank=0, zero_infinity=True)
 
 
-def batch_tensor(crops, scale, height=48, jitter=None):
+def trimmed(px, jitter):
+    """A rendered crop cut as tight as the detector cuts lines: the detector's box follows the
+    letters' bodies and clips what rises above the capitals (the caron of `Ď`, the acute of `É`),
+    while the renderer leaves a margin round the whole line. Half the crops lose up to a fifth of
+    their height at the top, a third up to a tenth at the bottom."""
+    h = px.shape[0]
+    top = int(h * jitter.uniform(0, 0.2)) if jitter.random() < 0.5 else 0
+    bottom = int(h * jitter.uniform(0, 0.1)) if jitter.random() < 0.33 else 0
+    return px[top: h - bottom]
+
+
+def batch_tensor(crops, scale, height=48, jitter=None, trim=False):
     """Crops (natural width) resized to `height`, squeezed by `scale`, padded. With `jitter` (a
     seeded numpy Generator) each crop also gets its own contrast, brightness and, now and then,
-    grain: the real crops come round many times on a GPU, and should not look the same each time."""
-    widths = [max(8, int(round(c["width"] * scale * height / c["height"]))) for c in crops]
+    grain: the real crops come round many times on a GPU, and should not look the same each time.
+    With `trim` too, rendered (exact) crops are cut as tight as detector crops (`trimmed`)."""
+    pixels = [trimmed(c["pixels"], jitter) if trim and jitter is not None and c.get("exact") else c["pixels"] for c in crops]
+    widths = [max(8, int(round(px.shape[1] * scale * height / px.shape[0]))) for px in pixels]
     width = max(32, int(math.ceil(max(widths) / 8) * 8))
     x = torch.zeros(len(crops), 3, height, width)
-    for k, (c, w) in enumerate(zip(crops, widths)):
-        px = c["pixels"]
+    for k, (px, w) in enumerate(zip(pixels, widths)):
         if px.ndim == 2:
             img = torch.from_numpy(px.copy())[None].float().expand(3, -1, -1)
         else:
@@ -352,8 +371,8 @@ def learning_rate(step, total, warmup, peak):
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--model", required=True)
-    p.add_argument("--data", action="append", default=[], help="crops whose labels are read case-merged")
-    p.add_argument("--data-exact", action="append", default=[], help="crops whose labels give the exact case")
+    p.add_argument("--data", action="append", default=[], help="crops whose labels are read case-merged (<dir>[@K]: K times over)")
+    p.add_argument("--data-exact", action="append", default=[], help="crops whose labels give the exact case (<dir>[@K])")
     p.add_argument("--charset", help="the model's dictionary (all its classes are trained); else classes.json of the first --data")
     p.add_argument("--eval")
     p.add_argument("--out", required=True)
@@ -367,6 +386,7 @@ def main():
     p.add_argument("--scale-min", type=float, default=0.6)
     p.add_argument("--scale-max", type=float, default=1.0)
     p.add_argument("--jitter", action="store_true", help="per-crop contrast, brightness and grain")
+    p.add_argument("--trim", action="store_true", help="with --jitter: cut rendered crops as tight as the detector does")
     p.add_argument("--device", default="auto", help="auto (a CUDA GPU when there is one), cpu or cuda")
     p.add_argument("--micro-batch", type=int, default=0,
                    help="crops run through the model at once, gradients summed over the batch "
@@ -402,8 +422,8 @@ def main():
         exact = exact and not spaceless
         return dict(c, exact=exact, spaceless=spaceless, target=targets.encode(c["text"], exact, spaceless))
 
-    train = [kept(c, False) for d in args.data for c in load_crops(d)]
-    train += [kept(c, True) for d in args.data_exact for c in load_crops(d)]
+    train = [kept(c, False) for d in args.data for c in repeated_crops(d)]
+    train += [kept(c, True) for d in args.data_exact for c in repeated_crops(d)]
     train = [c for c in train if c["target"]]
     held = load_crops(args.eval) if args.eval else []
     print(f"{len(train)} training crops, {len(held)} held out, {sum(p.numel() for p in module.parameters())} parameters, "
@@ -430,7 +450,7 @@ def main():
     def make(item):
         b, scale, seed = item
         jitter = np.random.default_rng(seed) if args.jitter else None
-        return b, batch_tensor(b, scale, args.height, jitter)
+        return b, batch_tensor(b, scale, args.height, jitter, args.trim)
 
     # Batches are made on CPU threads ahead of the step that takes them (in order, so the run
     # stays the same for a seed).

@@ -16,6 +16,7 @@ from PIL import Image
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import finetune_recognizer as ft  # noqa: E402
+import average_models  # noqa: E402
 
 DICTIONARY = os.path.join(HERE, "..", "weights", "latin-dict.txt")
 
@@ -142,6 +143,30 @@ class PackTest(unittest.TestCase):
             self.assertEqual(tuple(raw.shape[:3]), (2, 3, 32))
             self.assertLess((raw - packed).abs().mean().item(), 0.05)
 
+    def test_a_folder_with_a_count_is_read_that_many_times_over(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            store = os.path.join(tmp, "store")
+            write_store(store, [("a", line(120, 80), {}), ("b", line(200, 150), {})])
+            self.assertEqual([c["text"] for c in ft.repeated_crops(store)], ["a", "b"])
+            self.assertEqual([c["text"] for c in ft.repeated_crops(store + "@3")], ["a", "b"] * 3)
+
+    def test_trim_cuts_only_rendered_crops_and_keeps_most_of_their_height(self):
+        rendered = {"pixels": line(200, 150), "exact": True}
+        real = {"pixels": line(200, 150), "exact": False}
+        heights = set()
+        for seed in range(40):
+            rng = np.random.default_rng(seed)
+            cut = ft.trimmed(rendered["pixels"], rng)
+            self.assertGreaterEqual(cut.shape[0], 48 - int(48 * 0.2) - int(48 * 0.1))
+            self.assertEqual(cut.shape[1], 200)
+            heights.add(cut.shape[0])
+            x = ft.batch_tensor([rendered, real], 1.0, 32, np.random.default_rng(seed), trim=True)
+            self.assertEqual(tuple(x.shape[:3]), (2, 3, 32))
+        self.assertIn(48, heights)
+        self.assertGreater(len(heights), 3)
+        # Without jitter nothing is cut: the same batch as untrimmed.
+        self.assertTrue(torch.equal(ft.batch_tensor([rendered], 1.0, 32, None, trim=True), ft.batch_tensor([rendered], 1.0, 32)))
+
     def test_jitter_is_the_same_for_the_same_seed_and_stays_in_range(self):
         crops = [{"text": "a", "width": 120, "height": 48, "pixels": line(120, 80)}]
         one = ft.batch_tensor(crops, 1.0, 32, np.random.default_rng(5))
@@ -163,3 +188,29 @@ class ScheduleTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+def constant_graph(w, shape_const):
+    """A graph of two Constants (a float matrix and an int64 shape) and a MatMul."""
+    from onnx import helper, numpy_helper, TensorProto
+    nodes = [helper.make_node("Constant", [], ["w"], value=numpy_helper.from_array(np.asarray(w, np.float32), "w")),
+             helper.make_node("Constant", [], ["s"], value=numpy_helper.from_array(np.asarray(shape_const, np.int64), "s")),
+             helper.make_node("MatMul", ["x", "w"], ["y"])]
+    graph = helper.make_graph(nodes, "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 2])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 2])])
+    return helper.make_model(graph)
+
+
+class AverageTest(unittest.TestCase):
+    def test_float_constants_become_the_weighted_mean_and_the_rest_stays(self):
+        from onnx import numpy_helper
+        a = constant_graph([[1, 2], [3, 4]], [1, 2])
+        b = constant_graph([[5, 6], [7, 8]], [1, 2])
+        out = average_models.average([a, b], [1.0, 3.0])
+        w = numpy_helper.to_array(out.graph.node[0].attribute[0].t)
+        np.testing.assert_allclose(w, [[4, 5], [6, 7]])
+        self.assertEqual(numpy_helper.to_array(out.graph.node[1].attribute[0].t).tolist(), [1, 2])
+
+    def test_models_of_other_shapes_are_refused(self):
+        with self.assertRaises(ValueError):
+            average_models.average([constant_graph([[1, 2], [3, 4]], [1]), constant_graph([[1, 2, 3]], [1])], [1.0, 1.0])

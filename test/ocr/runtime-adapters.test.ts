@@ -119,9 +119,7 @@ describe('onnxruntime-node and onnxruntime-web adapters', () => {
     const [viaWeb] = await recognizeCrops(latin.web, [line], latinCharset, DEFAULT_RECOGNITION_OPTIONS);
     await Promise.all([latin.node.release(), latin.web.release()]);
     expect(viaWeb.text).toBe(viaNode.text);
-    // The Latin recogniser reads the umlaut (the English one read 'Muller'); `ß` and `€` are not
-    // yet reliable (docs/ocr.md), so only the start of the line is held to the letter.
-    expect(viaNode.text).toMatch(/^Müller Stra/);
-    expect(viaNode.text).toContain('4,50');
+    // The whole line to the letter: the umlaut (the English recogniser read 'Muller'), `ß` and `€`.
+    expect(viaNode.text).toBe('Müller Straße 4,50 €');
   });
 });
