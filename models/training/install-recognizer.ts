@@ -14,9 +14,10 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { trainerRuns } from './trainer-log.js';
 
 const { values } = parseArgs({ options: { work: { type: 'string' }, seconds: { type: 'string' }, stage1: { type: 'string' } } });
-if (!values.work) throw new Error('usage: install-recognizer.ts --work <dir> [--seconds N]');
+if (!values.work) throw new Error('usage: install-recognizer.ts --work <dir> [--seconds N] [--stage1 <record.json>]');
 const work = values.work;
 const MODEL = 'rec-latin-h32.onnx';
 const DICTIONARY = 'latin-dict.txt';
@@ -53,27 +54,13 @@ function counts(dir: string): Record<string, Record<string, number>> {
   return { ...out, total: { crops: total } };
 }
 
-/**
- * Device, steps and seconds of each trainer run its log records: a run starts at its
- * `training crops ... on <device>` line and ends at `wrote ... after N steps (P passes) in Ss`, or,
- * for a run stopped from outside once it had written the checkpoint that was used, at the
- * `step N/T ... Ss` line just before its last `checkpoint` line. A stage 1 taken from an earlier run is
- * not in the log: its run comes from that run's record (--stage1).
- */
-function trainerRuns(log: string, stage1?: { sha256: string; run: object }) {
-  const runs = log
-    .split(/^(?=\d+ training crops, )/m)
-    .filter((part) => /^\d+ training crops, /.test(part))
-    .map((part) => {
-      const device = /training crops, .* on (\w+)/.exec(part)?.[1] as string;
-      const done = /after (\d+) steps \(([\d.]+) passes\) in (\d+)s/.exec(part);
-      if (done) return { device, steps: Number(done[1]), passes: Number(done[2]), seconds: Number(done[3]) };
-      const atCheckpoint = [...part.matchAll(/^step (\d+)\/(\d+) .* (\d+)s\ncheckpoint /gm)].pop();
-      if (!atCheckpoint) throw new Error(`${work}/train.log: a run neither finished nor wrote a checkpoint`);
-      return { device, steps: Number(atCheckpoint[1]), of: Number(atCheckpoint[2]), seconds: Number(atCheckpoint[3]), ended: 'stopped; its checkpoint at this step is the model used' };
-    });
-  if (runs.length === 0) throw new Error(`${work}/train.log: no trainer run`);
-  return stage1 ? [{ ...stage1.run, from: `an earlier run's stage 1 (sha256 ${stage1.sha256})` }, ...runs] : runs;
+/** The runs of the trainer's log, an error naming the log when it records none finished. */
+function runsOf(log: string, stage1?: string) {
+  try {
+    return trainerRuns(log, stage1 ? JSON.parse(readFileSync(stage1, 'utf8')) : undefined);
+  } catch (err) {
+    throw new Error(`${work}/train.log: ${(err as Error).message}`);
+  }
 }
 
 const record = {
@@ -100,7 +87,7 @@ const record = {
   trainer: 'models/training/train-from-packs.sh',
   stages:
     'stage 1 from the extended English model (4,500 steps, peak learning rate 5e-4, sroie + wildreceipt + latin); stage 2: three runs from stage 1 on latin2 cut as tight as detector crops (--trim), a: sroie + wildreceipt at 2e-4 stopped at 1,500 of 2,500 steps, b: sroie and wildreceipt twice over at 2e-4, 2,500 steps, c: as b at 4e-4 stopped at 1,500; the model is the mean of a, b, c and stage 1 (average_models.py)',
-  runs: trainerRuns(readFileSync(join(work, 'train.log'), 'utf8'), values.stage1 ? JSON.parse(readFileSync(values.stage1, 'utf8')) : undefined),
+  runs: runsOf(readFileSync(join(work, 'train.log'), 'utf8'), values.stage1),
   seconds: values.seconds ? Number(values.seconds) : undefined,
 };
 writeFileSync('models/weights/latin-training.json', `${JSON.stringify(record, null, 2)}\n`);

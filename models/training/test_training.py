@@ -186,9 +186,6 @@ class ScheduleTest(unittest.TestCase):
         self.assertTrue(all(a >= b for a, b in zip(lr[10:], lr[11:])))
 
 
-if __name__ == "__main__":
-    unittest.main()
-
 
 def constant_graph(w, shape_const):
     """A graph of two Constants (a float matrix and an int64 shape) and a MatMul."""
@@ -214,3 +211,7 @@ class AverageTest(unittest.TestCase):
     def test_models_of_other_shapes_are_refused(self):
         with self.assertRaises(ValueError):
             average_models.average([constant_graph([[1, 2], [3, 4]], [1]), constant_graph([[1, 2, 3]], [1])], [1.0, 1.0])
+
+
+if __name__ == "__main__":
+    unittest.main()

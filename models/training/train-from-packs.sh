@@ -23,13 +23,14 @@ py=${PYTHON:-python3}
 mkdir -p "$out"
 "$py" -c 'import torch, onnx, PIL; print("torch", torch.__version__, "cuda", torch.cuda.is_available())'
 for d in sroie wildreceipt latin latin2; do test -f "$packs/$d/pack.jsonl" || { echo "missing $packs/$d/pack.jsonl" >&2; exit 1; }; done
+export THREADS=${THREADS:-4} PYTHONUNBUFFERED=1
 common=(--charset models/weights/latin-dict.txt --batch 128 --warmup 0.05 --height 32 --scale-min 0.75 --scale-max 1.25 --jitter --seed 7)
 : > "$out/train.log"
 if [ -z "${STAGE1:-}" ]; then
   "$py" models/training/extend_recognizer_classes.py --model models/weights/rec-ppocrv4-receipts-h32.onnx \
     --old-charset "$packs/ppocr_keys_v1.txt" --charset models/weights/latin-dict.txt \
     --lookalikes models/training/data/lookalikes.json --out "$out/init.onnx"
-  THREADS=${THREADS:-4} PYTHONUNBUFFERED=1 "$py" models/training/finetune_recognizer.py --model "$out/init.onnx" \
+  "$py" models/training/finetune_recognizer.py --model "$out/init.onnx" \
     --data "$packs/sroie" --data "$packs/wildreceipt" --data-exact "$packs/latin" --out "$out/stage1.onnx" \
     "${common[@]}" --steps "${STEPS:-4500}" --lr 5e-4 --checkpoint-every 1000 2>&1 | tee -a "$out/train.log"
   rm -f "$out/init.onnx"
@@ -40,7 +41,7 @@ fi
 # stop at 1,500 of their 2,500-step schedules. The model is the mean of the three and stage 1.
 stage2() {
   local name=$1; shift
-  THREADS=${THREADS:-4} PYTHONUNBUFFERED=1 "$py" models/training/finetune_recognizer.py --model "$STAGE1" \
+  "$py" models/training/finetune_recognizer.py --model "$STAGE1" \
     --data-exact "$packs/latin2" --out "$out/stage2-$name.onnx" "${common[@]}" --trim --steps "${STEPS2:-2500}" "$@" \
     2>&1 | tee -a "$out/train.log"
 }
