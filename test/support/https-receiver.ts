@@ -42,8 +42,11 @@ export interface Received {
   at: number;
 }
 
-/** What to answer a request: a status, optionally after a delay or with headers (a redirect). */
-export type Answer = { status: number; delayMs?: number; headers?: Record<string, string> };
+/**
+ * What to answer a request: a status, optionally after a delay, or once `release` settles, or
+ * with headers (a redirect).
+ */
+export type Answer = { status: number; delayMs?: number; release?: Promise<unknown>; headers?: Record<string, string> };
 
 export interface HttpsReceiver {
   port: number;
@@ -90,7 +93,8 @@ export async function startHttpsReceiver(pki: TestPki, port = 0): Promise<HttpsR
       const send = () => {
         if (!res.destroyed) res.writeHead(a.status, a.headers).end('ok');
       };
-      if (a.delayMs) setTimeout(send, a.delayMs).unref();
+      if (a.release) void a.release.finally(send);
+      else if (a.delayMs) setTimeout(send, a.delayMs).unref();
       else send();
     });
   });
