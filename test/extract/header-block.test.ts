@@ -154,6 +154,21 @@ describe('nameText', () => {
   ])('%s -> %s', (text, name) => {
     expect(nameText(text)).toBe(name);
   });
+
+  it.each([
+    ['ALBERT HEIJN 1402', 'ALBERT HEIJN 1402', 'ALBERT HEIJN'],
+    ['SHELL OIL 57442118', 'SHELL OIL 57442118', 'SHELL OIL'],
+    ['KEDAI RUNCIT MAJU (519537-X)', 'KEDAI RUNCIT MAJU', 'KEDAI RUNCIT MAJU'],
+    ['KEDAI RUNCIT MAJU 519537-X', 'KEDAI RUNCIT MAJU', 'KEDAI RUNCIT MAJU'],
+  ])('as printed, %s keeps a branch number but no registration number: %s (classed as %s)', (text, printed, bare) => {
+    expect(nameText(text, true)).toBe(printed);
+    expect(nameText(text)).toBe(bare);
+  });
+
+  it('reads a branch number as part of the name at the top of a slip', () => {
+    expect(header(['ALBERT HEIJN 1402', 'Ferdinand Bolstraat 70', '1072 LM Amsterdam']).name).toBe('ALBERT HEIJN 1402');
+    expect(header(['SHELL OIL 57442118', '2200 W OLIVE AVE', 'BURBANK, CA 91506']).name).toBe('SHELL OIL 57442118');
+  });
 });
 
 describe('streetWords', () => {

@@ -22,6 +22,7 @@ import { rankCandidates, sortCandidates } from './find/rank.js';
 import { roleOfField } from './layout-model/field-roles.js';
 import type { LineRoles } from './layout-model/layout-model.js';
 import { proposePartyCandidates, refineAddress, weighByModel } from './layout-model/model-candidates.js';
+import { agreeOnTaxRate } from './find/tax-agreement.js';
 import { agreeOnRules, soleTermCandidates, distinctValues } from './find/rule-agreement.js';
 import { layoutDocument, spanBox, type Line, type TextPage } from './layout/document-text.js';
 import { LabelFinder, type LabelHit } from './layout/labels.js';
@@ -207,6 +208,12 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     }
   }
   const agreed = agreeOnRules(definition.rules ?? [], ranked);
+  const taxPath = scalars.find((f) => f.name === 'tax_amount' && !f.path.includes('.'))?.path;
+  if (taxPath) {
+    const pathOf = (name: string) => scalars.find((f) => f.name === name && !f.path.includes('.'))?.path ?? null;
+    const paths = { tax: taxPath, rate: pathOf('tax_rate'), net: pathOf('subtotal'), gross: firstOfKind.get('total') ?? null };
+    for (const p of agreeOnTaxRate(ranked, paths, [...new Set(taxRows().map((r) => r.rate))])) agreed.set(p, [...(agreed.get(p) ?? []), 'tax_rate_applies']);
+  }
 
   const choices = new Map<string, Choice>();
   for (const f of scalars) {

@@ -107,14 +107,16 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
       const t = nameText(texts[k]);
       if (!hasLegalForm(t) || !isNameLike(t)) continue;
       // A company form alone on its row, or opening it, continues the row above
-      // (`POPULAR BOOK` / `CO. (M) SDN BHD`, `AIK HUAT HARDWARE` / `ENTERPRISE (SETIA` / `ALAM) SDN BHD`).
-      const wrapped = (isFormOnly(t) || startsWithForm(t)) && k > 0 && isNameLike(texts[k - 1]);
+      // (`POPULAR BOOK` / `CO. (M) SDN BHD`, `AIK HUAT HARDWARE` / `ENTERPRISE (SETIA` / `ALAM) SDN BHD`),
+      // and so does a row that opens with `&` or a parenthesis (`THE COFFEE BEAN` / `& TEA LEAF (M) SDN. BHD.`,
+      // `PASAR RAYA MEGA MAJU` / `(SEMENYIH) SDN BHD`).
+      const wrapped = (isFormOnly(t) || startsWithForm(t) || /^[&+(]/u.test(t.trim())) && k > 0 && isNameLike(texts[k - 1]);
       nameStart = wrapped ? k - 1 : k;
       nameEnd = continued(texts, kind, k, end);
       break;
     }
   }
-  const name = { text: nameText(texts.slice(nameStart, nameEnd).join(' ')), lines: rows.slice(nameStart, nameEnd).flatMap((r) => r.lines) };
+  const name = { text: nameText(texts.slice(nameStart, nameEnd).join(' '), true), lines: rows.slice(nameStart, nameEnd).flatMap((r) => r.lines) };
 
   // The address.
   const address: number[] = [];
@@ -265,16 +267,22 @@ export function isFormOnly(text: string): boolean {
 
 /**
  * The name without what follows the company's legal form (its registration number, a branch:
- * `… SDN BHD (139386 X)`, `… S/B 273500-U (KSB)`), or without a trailing registration number.
+ * `… SDN BHD (139386 X)`, `… S/B 273500-U (KSB)`), or without a trailing number. `asPrinted`: a
+ * trailing number is cut only where it is a registration number (bracketed, or with its check
+ * letter: `(519537-X)`, `12345-X`); plain figures are the branch's own and printed as part of the
+ * name (`ALBERT HEIJN 1402`, `SHELL OIL 57442118`). Rows are classed by the name without them.
  */
-export function nameText(raw: string): string {
+export function nameText(raw: string, asPrinted = false): string {
   // `Co. No: 20154-T` after the name is its number, not a company form.
   const text = formsReadBack(digitsInWords(raw)).replace(COMPANY_NUMBER, '').replace(/[\s([]+$/u, '');
   let last: RegExpMatchArray | undefined;
   for (const m of text.matchAll(LEGAL_FORMS)) last = m;
   if (last && last.index !== undefined && last.index > 0) return text.slice(0, last.index + last[0].length).trim();
-  return text.replace(/\s*\(?\s*[A-Z]{0,3}\d[\d\s]{3,}\s*-?\s*[A-Z]?\s*\)?\s*$/u, '').trim();
+  return text.replace(asPrinted ? REGISTRATION_AT_END : NUMBER_AT_END, '').trim();
 }
+
+const NUMBER_AT_END = /\s*\(?\s*[A-Z]{0,3}\d[\d\s]{3,}\s*-?\s*[A-Z]?\s*\)?\s*$/u;
+const REGISTRATION_AT_END = /\s*(?:\(\s*[A-Z]{0,3}\d[\d\s]{3,}\s*-?\s*[A-Z]?\s*\)|[A-Z]{0,3}\d[\d\s]{3,}\s*-\s*[A-Z])\s*$/u;
 
 /**
  * Company forms as recognition misreads them, read back: `5/B` -> `S/B`, `SDIN BHD` -> `SDN BHD`,

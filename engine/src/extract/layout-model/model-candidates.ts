@@ -76,7 +76,7 @@ export function proposePartyCandidates(doc: DocumentText, roles: LineRoles, role
   return runs.flatMap((rows) => {
     const lines = rows.flat();
     const texts = rows.map((r) => r.map((l) => l.text).join(' ').trim());
-    const text = role === 'merchant' ? nameText(texts.join(' ')) : addressText(texts);
+    const text = role === 'merchant' ? nameText(texts.join(' '), true) : addressText(texts);
     if (text.replace(/[^\p{L}\p{N}]/gu, '').length < 3) return [];
     return [modelCandidate(text, lines, meanProbability(lines, roles, role))];
   });

@@ -1,0 +1,65 @@
+import type { Candidate } from './candidates.js';
+import { distinctValues, type Ranked } from './rule-agreement.js';
+
+/** The fields a tax agreement reads, by path; null where the definition has no such field. */
+export interface TaxPaths {
+  tax: string;
+  rate: string | null;
+  /** The amount before tax (a subtotal). */
+  net: string | null;
+  /** The amount with tax (the total). */
+  gross: string | null;
+}
+
+const MAX_TAXES = 4;
+const MAX_RATES = 2;
+
+/** To the cent, with room for a till that rounds each line's tax (as tax-lines.ts). */
+const close = (a: number, b: number) => Math.abs(a - b) <= 0.011 + 0.0005 * Math.abs(b);
+
+/**
+ * A tax that its rate proves: rate x net = tax, or gross x rate / (100 + rate) = tax, where the
+ * rate is the document's (the rate field's first candidates, or a rate of its tax summary) and the
+ * net and gross are the subtotal's and the total's choices. Receipts print the rate and the tax
+ * on one line and the totals on others (`GST @6% 0.46` ... `TOTAL 8.20`), which the tax summary
+ * (tax-lines.ts) cannot tie together row by row, so a right tax was reported as unsure as a guess.
+ *
+ * Among the tax's first few candidates, the best one that agrees goes to the front, as long as it
+ * keeps half the first one's score; returns the paths the agreement holds for (the tax, and the
+ * rate when the rate field's candidate gave it). None when nothing agrees.
+ */
+export function agreeOnTaxRate(ranked: Ranked, paths: TaxPaths, summaryRates: readonly number[]): string[] {
+  const taxes = distinctValues(ranked.get(paths.tax) ?? []).slice(0, MAX_TAXES);
+  if (taxes.length === 0) return [];
+  const rateCandidates = paths.rate ? distinctValues(ranked.get(paths.rate) ?? []).slice(0, MAX_RATES) : [];
+  const rates: { rate: number; candidate: Candidate | null }[] = [
+    ...rateCandidates.filter((c) => typeof c.value === 'number').map((c) => ({ rate: c.value as number, candidate: c })),
+    ...summaryRates.map((rate) => ({ rate, candidate: null })),
+  ].filter((r) => r.rate > 0 && r.rate <= 30);
+  const first = (path: string | null) => {
+    const v = path ? ranked.get(path)?.[0]?.value : undefined;
+    return typeof v === 'number' && v > 0 ? v : null;
+  };
+  const net = first(paths.net);
+  const gross = first(paths.gross);
+  if (rates.length === 0 || (net === null && gross === null)) return [];
+
+  for (const tax of taxes) {
+    const t = tax.value;
+    if (typeof t !== 'number' || !(t > 0) || tax.score < 0.5 * taxes[0].score) continue;
+    // A tax is a part of the total, never the total itself.
+    if (gross !== null && t >= gross) continue;
+    const by = rates.find(({ rate }) => (net !== null && net > t && close((net * rate) / 100, t)) || (gross !== null && close((gross * rate) / (100 + rate), t)));
+    if (!by) continue;
+    const list = ranked.get(paths.tax) as Candidate[];
+    ranked.set(paths.tax, [tax, ...list.filter((c) => c !== tax)]);
+    const agreed = [paths.tax];
+    if (by.candidate && paths.rate) {
+      const rateList = ranked.get(paths.rate) as Candidate[];
+      ranked.set(paths.rate, [by.candidate, ...rateList.filter((c) => c !== by.candidate)]);
+      agreed.push(paths.rate);
+    }
+    return agreed;
+  }
+  return [];
+}
