@@ -681,4 +681,33 @@ Total 1.164,88 kr.`);
     expect(ex.data.merchant_address).toBe('CORSO ITALIA 52, 40121 BOLOGNA');
     expect(ex.data.transaction_type).toBe('sale');
   });
+
+  it('takes the purchase line as the amount where no total is printed, over figures of the address, a response code and loose numbers', () => {
+    const ex = read(`Skobutikken
+Storgata 29
+5050 Bergen
+2025-10-16 17:28
+17
+VAREKJØP NOK 249,50
+Mastercard
+************5828
+ARC: 00
+248
+Godkjent`);
+    expect(ex.data.amount).toBe(249.5);
+    expect(ex.data.base_amount).toBe(249.5);
+    expect(ex.data.currency).toBe('NOK');
+    expect(ex.review.reasons.filter((r) => r.path === 'amount' && r.code === 'rule_failed')).toEqual([]);
+  });
+
+  it('never takes a bare zero found by its shape, or a figure of the address, as the amount', () => {
+    const ex = read(`Test shop
+Hälleskåran 29
+5050 Stockholm
+Mastercard
+ARC: 00
+Godkänd`);
+    expect(ex.data.amount).toBe(null);
+    expect(ex.review.reasons.some((r) => r.path === 'amount' && r.code === 'required_missing')).toBe(true);
+  });
 });

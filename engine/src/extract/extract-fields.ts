@@ -131,8 +131,10 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     // Shape alone finds the first field of a kind (a second date needs its label); an enum's words
     // and a payment's outcome words name their own field wherever they stand.
     const shaped = kind === 'enum' || (kind === 'boolean' ? f.name === 'approved' : firstOfKind.get(kind) === f.path);
-    // Words inside the merchant's name or address (`O'NEILL'S BAR`) name no value of the slip.
-    if (shaped) list.push(...shapedCandidates(doc, kind, f.field, ctx).filter((c) => kind !== 'enum' || !headerLines.has(c.line.index)));
+    // Words inside the merchant's name or address (`O'NEILL'S BAR`) name no value of the slip, and
+    // its figures (`Hälleskåran 29`, `5050 Bergen`) are no total; nor is a bare zero found by its
+    // shape (`ARC: 00`, a response code): nothing is charged nothing.
+    if (shaped) list.push(...shapedCandidates(doc, kind, f.field, ctx).filter((c) => ((kind !== 'enum' && kind !== 'total') || !headerLines.has(c.line.index)) && !(kind === 'total' && c.value === 0)));
     if (f.name === 'application_id') list.push(...aidCandidates(doc));
     if (kind === 'card_last_four' && shaped) list.push(...lastFourApartCandidates(doc));
     if (firstOfKind.get(kind) === f.path && kind === 'currency') list.push(...conversionCandidates(kind, conversion));
@@ -204,7 +206,9 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     // one may be the total beside a part that was not read (a cashback line in words not known).
     if (list && !f.path.includes('.') && !list.some((c) => c.label?.path === f.path || c.relation === 'arithmetic')) {
       const sole = soleTermCandidates(definition.rules ?? [], f.path, ranked);
-      if (sole.length > 0 && !list.some((c) => typeof c.value === 'number' && c.value > (sole[0].value as number))) list.unshift(...sole);
+      // Whole numbers found by their shape alone (`17`, a house number, a phone number's groups) are no such total.
+      const rival = (c: Candidate) => typeof c.value === 'number' && c.value > (sole[0].value as number) && (c.label !== null || c.relation !== 'anywhere' || /\d[.,]\d{2}(?!\d)/u.test(c.raw));
+      if (sole.length > 0 && !list.some(rival)) list.unshift(...sole);
     }
   }
   const agreed = agreeOnRules(definition.rules ?? [], ranked);
