@@ -65,7 +65,7 @@ interface Model {
   weights: number[];
 }
 
-const GROUPS: CalibrationGroup[] = ['amount', 'date', 'name', 'address', 'other'];
+const GROUPS: CalibrationGroup[] = ['total', 'amount', 'date', 'name', 'address', 'other'];
 const SILENT_AT_MOST = 0.015;
 
 let nextDoc = 0;

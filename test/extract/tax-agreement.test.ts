@@ -4,7 +4,7 @@ import type { ConfidenceFeatures } from '../../engine/src/extract/confidence.js'
 import { templateVersion } from '../../engine/src/extract/document-type.js';
 import { extractFromText } from '../../engine/src/extract/extract-text.js';
 import type { Candidate } from '../../engine/src/extract/find/candidates.js';
-import { agreeOnTaxRate } from '../../engine/src/extract/find/tax-agreement.js';
+import { agreeOnTaxRate, dropImpossibleTaxes } from '../../engine/src/extract/find/tax-agreement.js';
 import type { Line } from '../../engine/src/extract/layout/document-text.js';
 import { slipClientOcr } from '../support/slip-text.js';
 
@@ -66,6 +66,23 @@ describe('a tax its rate proves', () => {
   });
 });
 
+describe('taxes no total holds', () => {
+  it('drops candidates over a quarter of the total, the total itself among them, and keeps the rest in order', () => {
+    const ranked = new Map([
+      ['tax_amount', [cand(12, 0.9), cand(35.66, 0.8), cand(2.14, 0.6), cand(0.5, 0.5)]],
+      ['amount', [cand(37.8, 0.9)]],
+    ]);
+    dropImpossibleTaxes(ranked, PATHS);
+    expect(ranked.get('tax_amount')?.map((c) => c.value)).toEqual([2.14, 0.5]);
+  });
+
+  it('keeps every candidate where no total was found', () => {
+    const ranked = new Map([['tax_amount', [cand(12, 0.9)]]]);
+    dropImpossibleTaxes(ranked, PATHS);
+    expect(ranked.get('tax_amount')?.map((c) => c.value)).toEqual([12]);
+  });
+});
+
 describe('a receipt whose tax line and total are apart', () => {
   const read = (text: string) => {
     const features = new Map<string, ConfidenceFeatures>();
@@ -95,5 +112,16 @@ CHANGE                    1.80`;
     expect(wrong.ex.data.tax_amount).toBe(0.64);
     expect(wrong.features.get('tax_amount')?.rule).toBe(false);
     expect(wrong.ex.fields.tax_amount.confidence).toBeLessThan(right.ex.fields.tax_amount.confidence);
+  });
+
+  it('reads no tax rather than the total printed beside the tax word', () => {
+    const { ex } = read(`KEDAI RUNCIT MAJU SDN BHD
+NO 12 JALAN MERANTI 3
+43000 KAJANG SELANGOR
+TEH TARIK                 3.50
+TOTAL                     3.50
+TOTAL INCL. GST           3.50`);
+    expect(ex.data.amount).toBe(3.5);
+    expect(ex.data.tax_amount).toBe(null);
   });
 });

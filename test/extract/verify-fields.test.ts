@@ -120,7 +120,9 @@ describe('verifyExtraction against a chat-completions server', () => {
     });
     const pages = pagesOf(TICKET);
     const before = extract(pages);
-    expect(codes(before)).toEqual(['rule_failed:total']);
+    // Low-confidence reasons follow the fitted weights (calibration-weights.ts); this test is about verification's outcomes.
+    const checked = (content: ExtractionContent) => codes(content).filter((c) => !c.startsWith('low_confidence:'));
+    expect(checked(before)).toEqual(['rule_failed:total']);
     const after = await verify(before, pages);
 
     expect(after.processing.verification).toEqual({ agreed: 4, disagreed: 2, filled: 2, rejected: 2, unanswered: 1 });
@@ -166,7 +168,7 @@ describe('verifyExtraction against a chat-completions server', () => {
     expect(after.fields.extras.verified).toBe(false);
 
     // review: checks ran again over the new data (fee + tip = total holds now), and each changed value asks for a look
-    expect(codes(after)).toEqual(['verification_disagreed:plate', 'verification_disagreed:entry_time', 'verification_filled:currency', 'verification_filled:tip']);
+    expect(checked(after)).toEqual(['verification_disagreed:plate', 'verification_disagreed:entry_time', 'verification_filled:currency', 'verification_filled:tip']);
     expect(after.review.required).toBe(true);
     expect(at(after, 'tip').checks.map((c) => `${c.name}:${c.status}`)).toEqual(['money:ok', 'range:ok', 'rules:ok']);
     expect(at(after, 'total').checks.find((c) => c.name === 'rules')?.status).toBe('ok');

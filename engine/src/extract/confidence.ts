@@ -26,6 +26,7 @@ export interface ConfidenceFeatures {
 export function calibrationGroup(kind: ValueKind): CalibrationGroup {
   switch (kind) {
     case 'total':
+      return 'total';
     case 'money':
     case 'number':
     case 'integer':

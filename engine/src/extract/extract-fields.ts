@@ -22,7 +22,7 @@ import { rankCandidates, sortCandidates } from './find/rank.js';
 import { roleOfField } from './layout-model/field-roles.js';
 import type { LineRoles } from './layout-model/layout-model.js';
 import { proposePartyCandidates, refineAddress, weighByModel } from './layout-model/model-candidates.js';
-import { agreeOnTaxRate } from './find/tax-agreement.js';
+import { agreeOnTaxRate, dropImpossibleTaxes } from './find/tax-agreement.js';
 import { agreeOnRules, soleTermCandidates, distinctValues } from './find/rule-agreement.js';
 import { layoutDocument, spanBox, type Line, type TextPage } from './layout/document-text.js';
 import { LabelFinder, type LabelHit } from './layout/labels.js';
@@ -211,12 +211,18 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
       if (sole.length > 0 && !list.some(rival)) list.unshift(...sole);
     }
   }
-  const agreed = agreeOnRules(definition.rules ?? [], ranked);
   const taxPath = scalars.find((f) => f.name === 'tax_amount' && !f.path.includes('.'))?.path;
-  if (taxPath) {
-    const pathOf = (name: string) => scalars.find((f) => f.name === name && !f.path.includes('.'))?.path ?? null;
-    const paths = { tax: taxPath, rate: pathOf('tax_rate'), net: pathOf('subtotal'), gross: firstOfKind.get('total') ?? null };
-    for (const p of agreeOnTaxRate(ranked, paths, [...new Set(taxRows().map((r) => r.rate))])) agreed.set(p, [...(agreed.get(p) ?? []), 'tax_rate_applies']);
+  const pathOf = (name: string) => scalars.find((f) => f.name === name && !f.path.includes('.'))?.path ?? null;
+  const taxPaths = taxPath ? { tax: taxPath, rate: pathOf('tax_rate'), net: pathOf('subtotal'), gross: firstOfKind.get('total') ?? null } : null;
+  const agreed = agreeOnRules(definition.rules ?? [], ranked);
+  if (taxPaths) {
+    // After the rules: a tax dropped here takes its rules' agreement with it, and the totals the
+    // rules chose stand (dropped first, a sum rule would pair the net and the tax of one rate's
+    // subtotal and take that subtotal for the total: `TOTAL 6% SUPPLIES (INC. GST)` over `TOTAL PAYABLE`).
+    const before = ranked.get(taxPaths.tax)?.[0];
+    dropImpossibleTaxes(ranked, taxPaths);
+    if (ranked.get(taxPaths.tax)?.[0] !== before) agreed.delete(taxPaths.tax);
+    for (const p of agreeOnTaxRate(ranked, taxPaths, [...new Set(taxRows().map((r) => r.rate))])) agreed.set(p, [...(agreed.get(p) ?? []), 'tax_rate_applies']);
   }
 
   const choices = new Map<string, Choice>();

@@ -63,3 +63,18 @@ export function agreeOnTaxRate(ranked: Ranked, paths: TaxPaths, summaryRates: re
   }
   return [];
 }
+
+/** The largest share of a total that tax is: 27% VAT (Hungary's, Europe's highest) is 21% of the gross. */
+const MAX_TAX_SHARE = 0.25;
+
+/**
+ * A tax is a small part of the total: candidates of the tax over a quarter of the total's first
+ * choice are dropped (`TOTAL INCL. GST 12.00` beside the tax's label is the total; `GST 35.66` in
+ * the column of a table whose tax is 2.14 is the net amount).
+ */
+export function dropImpossibleTaxes(ranked: Ranked, paths: Pick<TaxPaths, 'tax' | 'gross'>): void {
+  const total = paths.gross ? ranked.get(paths.gross)?.[0]?.value : undefined;
+  const taxes = ranked.get(paths.tax);
+  if (typeof total !== 'number' || !(total > 0) || !taxes) return;
+  ranked.set(paths.tax, taxes.filter((c) => !(typeof c.value === 'number' && c.value > MAX_TAX_SHARE * total)));
+}
