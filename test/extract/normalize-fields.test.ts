@@ -119,6 +119,10 @@ describe('findCardMasks', () => {
     ['Mastercard ending 5678', '5678', 'ending 5678', 11, null],
     ['Card ends in 9876', '9876', 'ends in 9876', 5, null],
     ['last 4: 4321', '4321', 'last 4: 4321', 0, null],
+    // Thermal prints as OCR reads them: the marks thinned out or parted from the digits, alone on the line.
+    ['* *8190', '8190', '* *8190', 0, null],
+    ['  • 1385', '1385', '• 1385', 2, null],
+    ['## 4411', '4411', '## 4411', 0, null],
   ])('reads %j as last four %s', (text, lastFour, raw, start, bin) => {
     expect(findCardMasks(text)).toEqual([{ lastFour, raw, start, end: start + raw.length, bin }]);
   });
@@ -134,6 +138,8 @@ describe('findCardMasks', () => {
     'INV-2018-1234',
     'ending in 123',
     'ending in 12345',
+    '#0272',
+    '* 1234 EUR',
   ])('finds no card mask in %j', (text) => {
     expect(findCardMasks(text)).toEqual([]);
   });

@@ -69,8 +69,18 @@ const DIGITS_APART = new RegExp(`^(.*\\S)\\s+${LAST_FOUR_ALONE.source.slice(1)}`
 // Mask marks, then at most three stray characters OCR made of the rest.
 const MARKS_END = /[*xX#•…]{2,}[\s\d(]{0,3}$/u;
 
+// Mask marks that OCR parted from the digits or thinned out, the line holding nothing else
+// (`* *8190`, `• 1385` for `************8190` and `•••• 1385` on a thermal print). One `#` is a
+// number sign (`#0272`), not a mask.
+const MARKS_ALONE = /^\s*(?:[*•…]|##)[\s*#•…]*([0-9]{4})\s*$/u;
+
 export function findCardMasks(text: string): ParsedCardMask[] {
   const out: ParsedCardMask[] = [];
+  const alone = MARKS_ALONE.exec(text);
+  if (alone) {
+    const start = text.search(/\S/u);
+    return [{ lastFour: alone[1], raw: text.trim(), start, end: start + text.trim().length, bin: null }];
+  }
   // Two mask characters in a row or a lead word: what every match above needs, tested first.
   if (!/[*xX#•.]{2}/u.test(text) && !/end|last|…/iu.test(text)) return out;
   for (const m of text.matchAll(MASKED)) {
