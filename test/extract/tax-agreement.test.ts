@@ -83,7 +83,7 @@ describe('taxes no total holds', () => {
   });
 });
 
-describe('a receipt whose tax line and total are apart', () => {
+describe('figures of a receipt that vouch for each other across its rows', () => {
   const read = (text: string) => {
     const features = new Map<string, ConfidenceFeatures>();
     const ex = extractFromText({ pages: parseClientOcr(slipClientOcr(text)).pages }, templateVersion('retail_receipt'), {
@@ -123,5 +123,21 @@ TOTAL                     3.50
 TOTAL INCL. GST           3.50`);
     expect(ex.data.amount).toBe(3.5);
     expect(ex.data.tax_amount).toBe(null);
+  });
+
+  it('counts cash that is the total, with no change printed, as paid exact: a rule keeps it', () => {
+    const receipt = (cash: string) => `KEDAI RUNCIT MAJU SDN BHD
+NO 12 JALAN MERANTI 3
+43000 KAJANG SELANGOR
+TEH TARIK                 3.50
+ROTI CANAI                4.70
+TOTAL                     8.20
+CASH                      ${cash}`;
+    const exact = read(receipt('8.20'));
+    expect(exact.ex.data.amount_tendered).toBe(8.2);
+    expect(exact.features.get('amount_tendered')?.rule).toBe(true);
+    const more = read(receipt('10.00'));
+    expect(more.ex.data.amount_tendered).toBe(10);
+    expect(more.features.get('amount_tendered')?.rule).toBe(false);
   });
 });

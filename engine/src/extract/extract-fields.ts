@@ -224,6 +224,15 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     if (ranked.get(taxPaths.tax)?.[0] !== before) agreed.delete(taxPaths.tax);
     for (const p of agreeOnTaxRate(ranked, taxPaths, [...new Set(taxRows().map((r) => r.rate))])) agreed.set(p, [...(agreed.get(p) ?? []), 'tax_rate_applies']);
   }
+  // Cash handed over that is the total, no change given: paid exact. The sum rule of the change
+  // needs a change to hold, so the cash had no rule to vouch for it.
+  const tenderedPath = scalars.find((f) => labelKeys.get(f.path) === 'tendered' && !f.path.includes('.'))?.path;
+  const changePath = scalars.find((f) => labelKeys.get(f.path) === 'change' && !f.path.includes('.'))?.path;
+  const totalPath = firstOfKind.get('total');
+  if (tenderedPath && totalPath && (!changePath || (ranked.get(changePath)?.length ?? 0) === 0)) {
+    const cash = ranked.get(tenderedPath)?.[0]?.value;
+    if (typeof cash === 'number' && cash > 0 && cash === ranked.get(totalPath)?.[0]?.value) agreed.set(tenderedPath, [...(agreed.get(tenderedPath) ?? []), 'paid_exact']);
+  }
 
   const choices = new Map<string, Choice>();
   for (const f of scalars) {
