@@ -4,6 +4,7 @@ import type { ConfidenceFeatures } from '../../engine/src/extract/confidence.js'
 import { templateVersion } from '../../engine/src/extract/document-type.js';
 import { extractFromText } from '../../engine/src/extract/extract-text.js';
 import type { Candidate } from '../../engine/src/extract/find/candidates.js';
+import { paidExact } from '../../engine/src/extract/find/rule-agreement.js';
 import { agreeOnTaxRate, dropImpossibleTaxes } from '../../engine/src/extract/find/tax-agreement.js';
 import type { Line } from '../../engine/src/extract/layout/document-text.js';
 import { slipClientOcr } from '../support/slip-text.js';
@@ -66,6 +67,18 @@ describe('a tax its rate proves', () => {
   });
 });
 
+describe('cash paid exact', () => {
+  const paths = { tendered: 'amount_tendered', change: 'change', total: 'amount' };
+  it('is cash equal to the total with no change read, and nothing else', () => {
+    expect(paidExact(new Map([['amount_tendered', [cand(8.2, 0.9)]], ['amount', [cand(8.2, 0.9)]]]), paths)).toBe(true);
+    expect(paidExact(new Map([['amount_tendered', [cand(10, 0.9)]], ['amount', [cand(8.2, 0.9)]]]), paths)).toBe(false);
+    // A change read says the cash was more than the total, whatever the first choices are.
+    expect(paidExact(new Map([['amount_tendered', [cand(8.2, 0.9)]], ['amount', [cand(8.2, 0.9)]], ['change', [cand(1.8, 0.9)]]]), paths)).toBe(false);
+    expect(paidExact(new Map([['amount_tendered', [cand(8.2, 0.9)]]]), { ...paths, total: null })).toBe(false);
+    expect(paidExact(new Map([['amount_tendered', [cand(0, 0.9)]], ['amount', [cand(0, 0.9)]]]), paths)).toBe(false);
+  });
+});
+
 describe('taxes no total holds', () => {
   it('drops candidates over a quarter of the total, the total itself among them, and keeps the rest in order', () => {
     const ranked = new Map([
@@ -83,6 +96,12 @@ describe('taxes no total holds', () => {
   });
 });
 
+/** The top of a receipt and its first item. */
+const SHOP = `KEDAI RUNCIT MAJU SDN BHD
+NO 12 JALAN MERANTI 3
+43000 KAJANG SELANGOR
+TEH TARIK                 3.50`;
+
 describe('figures of a receipt that vouch for each other across its rows', () => {
   const read = (text: string) => {
     const features = new Map<string, ConfidenceFeatures>();
@@ -94,10 +113,7 @@ describe('figures of a receipt that vouch for each other across its rows', () =>
   };
 
   it('counts the rate as a rule the tax keeps, so its confidence says so', () => {
-    const receipt = (tax: string) => `KEDAI RUNCIT MAJU SDN BHD
-NO 12 JALAN MERANTI 3
-43000 KAJANG SELANGOR
-TEH TARIK                 3.50
+    const receipt = (tax: string) => `${SHOP}
 ROTI CANAI                4.70
 GST @6%                   ${tax}
 TOTAL                     8.20
@@ -115,10 +131,7 @@ CHANGE                    1.80`;
   });
 
   it('reads no tax rather than the total printed beside the tax word', () => {
-    const { ex } = read(`KEDAI RUNCIT MAJU SDN BHD
-NO 12 JALAN MERANTI 3
-43000 KAJANG SELANGOR
-TEH TARIK                 3.50
+    const { ex } = read(`${SHOP}
 TOTAL                     3.50
 TOTAL INCL. GST           3.50`);
     expect(ex.data.amount).toBe(3.5);
@@ -126,10 +139,7 @@ TOTAL INCL. GST           3.50`);
   });
 
   it('counts cash that is the total, with no change printed, as paid exact: a rule keeps it', () => {
-    const receipt = (cash: string) => `KEDAI RUNCIT MAJU SDN BHD
-NO 12 JALAN MERANTI 3
-43000 KAJANG SELANGOR
-TEH TARIK                 3.50
+    const receipt = (cash: string) => `${SHOP}
 ROTI CANAI                4.70
 TOTAL                     8.20
 CASH                      ${cash}`;

@@ -2,9 +2,9 @@
  * Weights of the confidence model (confidence.ts), one logistic regression per group of fields.
  * Feature order: score, margin, support, rule, ocr, labelled, page, complete, whole.
  *
- * Fitted by `npx tsx test/bench/fit-calibration.ts --ocr-cache DIR --write` on the SROIE and
- * WildReceipt receipts as the engine's OCR reads them (docs/benchmarks.md gives the figures).
- * `other` is fitted over every labelled field and serves fields without labels of their own.
+ * Fitted by `npx tsx test/bench/fit-calibration.ts --ocr-cache DIR --write` on the tuning part of
+ * every dataset (docs/extraction.md, Confidence; docs/benchmarks.md gives the figures). A group
+ * with fewer than 40 labelled values takes the model fitted over all of them.
  */
 export type CalibrationGroup = 'total' | 'amount' | 'date' | 'name' | 'address' | 'other';
 

@@ -18,12 +18,12 @@ import { completeParty, findHeaderBlock, linesBox } from './find/header-block.js
 import { sectionCandidates } from './find/party-section.js';
 import { snapToKnown } from './find/known-merchants.js';
 import { itemHeaderRows, readLineItems } from './find/line-items.js';
-import { rankCandidates, sortCandidates } from './find/rank.js';
+import { hasCents, rankCandidates, sortCandidates } from './find/rank.js';
 import { roleOfField } from './layout-model/field-roles.js';
 import type { LineRoles } from './layout-model/layout-model.js';
 import { proposePartyCandidates, refineAddress, weighByModel } from './layout-model/model-candidates.js';
 import { agreeOnTaxRate, dropImpossibleTaxes } from './find/tax-agreement.js';
-import { agreeOnRules, soleTermCandidates, distinctValues } from './find/rule-agreement.js';
+import { agreeOnRules, paidExact, soleTermCandidates, distinctValues } from './find/rule-agreement.js';
 import { layoutDocument, spanBox, type Line, type TextPage } from './layout/document-text.js';
 import { LabelFinder, type LabelHit } from './layout/labels.js';
 import { dominantDecimal, findAmounts } from './normalize/amount.js';
@@ -134,7 +134,8 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     // Words inside the merchant's name or address (`O'NEILL'S BAR`) name no value of the slip, and
     // its figures (`Hälleskåran 29`, `5050 Bergen`) are no total; nor is a bare zero found by its
     // shape (`ARC: 00`, a response code): nothing is charged nothing.
-    if (shaped) list.push(...shapedCandidates(doc, kind, f.field, ctx).filter((c) => ((kind !== 'enum' && kind !== 'total') || !headerLines.has(c.line.index)) && !(kind === 'total' && c.value === 0)));
+    const fromHeader = (c: Candidate) => (kind === 'enum' || kind === 'total') && headerLines.has(c.line.index);
+    if (shaped) list.push(...shapedCandidates(doc, kind, f.field, ctx).filter((c) => !fromHeader(c) && !(kind === 'total' && c.value === 0)));
     if (f.name === 'application_id') list.push(...aidCandidates(doc));
     if (kind === 'card_last_four' && shaped) list.push(...lastFourApartCandidates(doc));
     if (firstOfKind.get(kind) === f.path && kind === 'currency') list.push(...conversionCandidates(kind, conversion));
@@ -207,14 +208,18 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     if (list && !f.path.includes('.') && !list.some((c) => c.label?.path === f.path || c.relation === 'arithmetic')) {
       const sole = soleTermCandidates(definition.rules ?? [], f.path, ranked);
       // Whole numbers found by their shape alone (`17`, a house number, a phone number's groups) are no such total.
-      const rival = (c: Candidate) => typeof c.value === 'number' && c.value > (sole[0].value as number) && (c.label !== null || c.relation !== 'anywhere' || /\d[.,]\d{2}(?!\d)/u.test(c.raw));
+      const rival = (c: Candidate) => typeof c.value === 'number' && c.value > (sole[0].value as number) && (c.label !== null || c.relation !== 'anywhere' || hasCents(c));
       if (sole.length > 0 && !list.some(rival)) list.unshift(...sole);
     }
   }
-  const taxPath = scalars.find((f) => f.name === 'tax_amount' && !f.path.includes('.'))?.path;
+  // Top-level fields by name, or by the label words they take (cash handed over, change).
   const pathOf = (name: string) => scalars.find((f) => f.name === name && !f.path.includes('.'))?.path ?? null;
-  const taxPaths = taxPath ? { tax: taxPath, rate: pathOf('tax_rate'), net: pathOf('subtotal'), gross: firstOfKind.get('total') ?? null } : null;
+  const pathLabelled = (key: string) => scalars.find((f) => labelKeys.get(f.path) === key && !f.path.includes('.'))?.path ?? null;
+  const taxPath = pathOf('tax_amount');
+  const totalPath = firstOfKind.get('total') ?? null;
+  const taxPaths = taxPath ? { tax: taxPath, rate: pathOf('tax_rate'), net: pathOf('subtotal'), gross: totalPath } : null;
   const agreed = agreeOnRules(definition.rules ?? [], ranked);
+  const addAgreement = (path: string, rule: string) => agreed.set(path, [...(agreed.get(path) ?? []), rule]);
   if (taxPaths) {
     // After the rules: a tax dropped here takes its rules' agreement with it, and the totals the
     // rules chose stand (dropped first, a sum rule would pair the net and the tax of one rate's
@@ -222,17 +227,10 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     const before = ranked.get(taxPaths.tax)?.[0];
     dropImpossibleTaxes(ranked, taxPaths);
     if (ranked.get(taxPaths.tax)?.[0] !== before) agreed.delete(taxPaths.tax);
-    for (const p of agreeOnTaxRate(ranked, taxPaths, [...new Set(taxRows().map((r) => r.rate))])) agreed.set(p, [...(agreed.get(p) ?? []), 'tax_rate_applies']);
+    for (const p of agreeOnTaxRate(ranked, taxPaths, [...new Set(taxRows().map((r) => r.rate))])) addAgreement(p, 'tax_rate_applies');
   }
-  // Cash handed over that is the total, no change given: paid exact. The sum rule of the change
-  // needs a change to hold, so the cash had no rule to vouch for it.
-  const tenderedPath = scalars.find((f) => labelKeys.get(f.path) === 'tendered' && !f.path.includes('.'))?.path;
-  const changePath = scalars.find((f) => labelKeys.get(f.path) === 'change' && !f.path.includes('.'))?.path;
-  const totalPath = firstOfKind.get('total');
-  if (tenderedPath && totalPath && (!changePath || (ranked.get(changePath)?.length ?? 0) === 0)) {
-    const cash = ranked.get(tenderedPath)?.[0]?.value;
-    if (typeof cash === 'number' && cash > 0 && cash === ranked.get(totalPath)?.[0]?.value) agreed.set(tenderedPath, [...(agreed.get(tenderedPath) ?? []), 'paid_exact']);
-  }
+  const cashPath = pathLabelled('tendered');
+  if (cashPath && paidExact(ranked, { tendered: cashPath, change: pathLabelled('change'), total: totalPath })) addAgreement(cashPath, 'paid_exact');
 
   const choices = new Map<string, Choice>();
   for (const f of scalars) {

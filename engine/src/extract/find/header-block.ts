@@ -281,8 +281,11 @@ export function nameText(raw: string, asPrinted = false): string {
   return text.replace(asPrinted ? REGISTRATION_AT_END : NUMBER_AT_END, '').trim();
 }
 
-const NUMBER_AT_END = /\s*\(?\s*[A-Z]{0,3}\d[\d\s]{3,}\s*-?\s*[A-Z]?\s*\)?\s*$/u;
-const REGISTRATION_AT_END = /\s*(?:\(\s*[A-Z]{0,3}\d[\d\s]{3,}\s*-?\s*[A-Z]?\s*\)|[A-Z]{0,3}\d[\d\s]{3,}\s*-\s*[A-Z])\s*$/u;
+// Four digits or more, after up to three capitals.
+const FIGURES = '[A-Z]{0,3}\\d[\\d\\s]{3,}';
+const NUMBER_AT_END = new RegExp(`\\s*\\(?\\s*${FIGURES}\\s*-?\\s*[A-Z]?\\s*\\)?\\s*$`, 'u');
+// Bracketed, or with a dash and its check letter.
+const REGISTRATION_AT_END = new RegExp(`\\s*(?:\\(\\s*${FIGURES}\\s*-?\\s*[A-Z]?\\s*\\)|${FIGURES}\\s*-\\s*[A-Z])\\s*$`, 'u');
 
 /**
  * Company forms as recognition misreads them, read back: `5/B` -> `S/B`, `SDIN BHD` -> `SDN BHD`,

@@ -52,10 +52,15 @@ function decimalsInRow(c: Candidate, doc: DocumentText): number {
   return n;
 }
 
+/** A figure printed with its cents (`12.50`, `(12.50)`, `12,50-`). */
+export function hasCents(c: Candidate): boolean {
+  return /[.,]\d{2}$/.test(c.raw.replace(/[-)\s]+$/, ''));
+}
+
 function adjustTotals(list: Candidate[], doc: DocumentText): void {
   const labelled = list.filter((c) => c.label !== null && typeof c.value === 'number');
   const max = Math.max(...labelled.map((c) => c.value as number), -Infinity);
-  const maxCents = Math.max(...list.filter((c) => !c.label && /[.,]\d{2}$/.test(c.raw.replace(/[-)\s]+$/, ''))).map((c) => c.value as number), -Infinity);
+  const maxCents = Math.max(...list.filter((c) => !c.label && hasCents(c)).map((c) => c.value as number), -Infinity);
   const counts = new Map<number, number>();
   for (const c of list) if (typeof c.value === 'number') counts.set(c.value, (counts.get(c.value) ?? 0) + 1);
   // The last labelled total on the page is most often the one paid (after rounding, after tax).

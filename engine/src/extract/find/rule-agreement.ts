@@ -123,3 +123,14 @@ export function soleTermCandidates(rules: readonly RuleDefinition[], path: strin
   }
   return [];
 }
+
+/**
+ * Cash handed over that is the total, with no change read: paid exact. The change's sum rule
+ * (total + change = cash) needs a change to hold, so such cash had no rule to vouch for it; the
+ * first choices are only read, never moved.
+ */
+export function paidExact(ranked: Ranked, paths: { tendered: string; change: string | null; total: string | null }): boolean {
+  if (!paths.total || (paths.change && (ranked.get(paths.change)?.length ?? 0) > 0)) return false;
+  const cash = ranked.get(paths.tendered)?.[0]?.value;
+  return typeof cash === 'number' && cash > 0 && cash === ranked.get(paths.total)?.[0]?.value;
+}

@@ -1,5 +1,6 @@
 import type { Candidate } from './candidates.js';
 import { distinctValues, type Ranked } from './rule-agreement.js';
+import { closeToCent } from './tax-lines.js';
 
 /** The fields a tax agreement reads, by path; null where the definition has no such field. */
 export interface TaxPaths {
@@ -13,9 +14,6 @@ export interface TaxPaths {
 
 const MAX_TAXES = 4;
 const MAX_RATES = 2;
-
-/** To the cent, with room for a till that rounds each line's tax (as tax-lines.ts). */
-const close = (a: number, b: number) => Math.abs(a - b) <= 0.011 + 0.0005 * Math.abs(b);
 
 /**
  * A tax that its rate proves: rate x net = tax, or gross x rate / (100 + rate) = tax, where the
@@ -49,7 +47,7 @@ export function agreeOnTaxRate(ranked: Ranked, paths: TaxPaths, summaryRates: re
     if (typeof t !== 'number' || !(t > 0) || tax.score < 0.5 * taxes[0].score) continue;
     // A tax is a part of the total, never the total itself.
     if (gross !== null && t >= gross) continue;
-    const by = rates.find(({ rate }) => (net !== null && net > t && close((net * rate) / 100, t)) || (gross !== null && close((gross * rate) / (100 + rate), t)));
+    const by = rates.find(({ rate }) => (net !== null && net > t && closeToCent((net * rate) / 100, t)) || (gross !== null && closeToCent((gross * rate) / (100 + rate), t)));
     if (!by) continue;
     const list = ranked.get(paths.tax) as Candidate[];
     ranked.set(paths.tax, [tax, ...list.filter((c) => c !== tax)]);

@@ -54,16 +54,18 @@ export function readTaxRows(doc: DocumentText, decimal: DecimalMark | undefined,
 
 type Figure = { value: number; line: Line; start: number; end: number };
 
+/** Equal to the cent, with room for a till that rounds each line's tax. */
+export const closeToCent = (a: number, b: number) => Math.abs(a - b) <= 0.011 + 0.0005 * Math.abs(b);
+
 /** The tax among the figures, with the net or gross amount it agrees with. */
 function agreeing(rate: number, figures: readonly Figure[]): Omit<TaxRow, 'rate' | 'rateAt'> | null {
   if (rate === 0) return null;
-  const close = (a: number, b: number) => Math.abs(a - b) <= 0.011 + 0.0005 * Math.abs(b);
   for (const tax of figures) {
     for (const other of figures) {
       if (other === tax || other.value <= tax.value) continue;
-      const gross = figures.find((g) => g !== tax && g !== other && close(g.value, other.value + tax.value));
-      if (close((other.value * rate) / 100, tax.value)) return { tax: tax.value, net: other.value, gross: gross?.value ?? null, line: tax.line, start: tax.start, end: tax.end };
-      if (close((other.value * rate) / (100 + rate), tax.value)) return { tax: tax.value, net: null, gross: other.value, line: tax.line, start: tax.start, end: tax.end };
+      const gross = figures.find((g) => g !== tax && g !== other && closeToCent(g.value, other.value + tax.value));
+      if (closeToCent((other.value * rate) / 100, tax.value)) return { tax: tax.value, net: other.value, gross: gross?.value ?? null, line: tax.line, start: tax.start, end: tax.end };
+      if (closeToCent((other.value * rate) / (100 + rate), tax.value)) return { tax: tax.value, net: null, gross: other.value, line: tax.line, start: tax.start, end: tax.end };
     }
   }
   return null;

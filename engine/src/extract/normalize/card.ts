@@ -78,8 +78,9 @@ export function findCardMasks(text: string): ParsedCardMask[] {
   const out: ParsedCardMask[] = [];
   const alone = MARKS_ALONE.exec(text);
   if (alone) {
-    const start = text.search(/\S/u);
-    return [{ lastFour: alone[1], raw: text.trim(), start, end: start + text.trim().length, bin: null }];
+    const raw = text.trim();
+    const start = text.indexOf(raw);
+    return [{ lastFour: alone[1], raw, start, end: start + raw.length, bin: null }];
   }
   // Two mask characters in a row or a lead word: what every match above needs, tested first.
   if (!/[*xX#•.]{2}/u.test(text) && !/end|last|…/iu.test(text)) return out;
