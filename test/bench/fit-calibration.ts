@@ -1,10 +1,13 @@
 /**
  * Fits the confidence model and the review thresholds (engine/src/extract/calibration-weights.ts)
  * on the tuning part of every dataset together:
- * `npx tsx test/bench/fit-calibration.ts --ocr-cache DIR [--write]`.
+ * `npx tsx test/bench/fit-calibration.ts --ocr-cache DIR [--scans] [--write]`.
  *
  * Documents (never the benchmark's held-out ones; models/layout/split.ts):
- * - SROIE: the 426 training receipts without images, from their ground-truth lines;
+ * - SROIE: the 426 training receipts without images, from their ground-truth lines; with
+ *   `--scans`, also the same receipts printed as scans and read by OCR (sroie-rendered.ts; reads
+ *   kept in `DIR/sroie-rendered.jsonl`), the recogniser's confidences on scanned receipts (tried
+ *   2026-11-27 and not shipped: docs/benchmarks.md);
  * - WildReceipt: the training half, page text from `DIR/wildreceipt.jsonl` (`cli ocr --json`), so
  *   the fit sees the recogniser's real mistakes;
  * - ZUGFeRD: the training half, read from the PDF's text with the embedded XML ignored;
@@ -40,6 +43,7 @@ import { sroiePages } from '../../models/layout/sroie-lines.js';
 import { loadLayoutModel } from '../../models/src/load-layout-model.js';
 import { packageFileSource } from '../../models/src/node/package-file-source.js';
 import { slipClientOcr } from '../support/slip-text.js';
+import { renderedSroiePages } from './sroie-rendered.js';
 import { reliability, valueAt } from './extract-scores.js';
 import { cardSlips, DATASETS, PUBLIC_SLIPS, matches, norm, readOcrCache, slipFields, sroieFields, wildReceipt, zugferd, type FieldTruth, type Sample } from './extract-truth.js';
 
@@ -72,12 +76,12 @@ let nextDoc = 0;
 
 /**
  * One document extracted as the engine does with its layout model, observed field by field.
- * `printedOnly`: a text label that the page text does not hold (letters and digits, in order)
+ * `printedLines`: a text label that these printed lines do not hold (letters and digits, in order)
  * counts as no label. SROIE's ground-truth lines and its labels were typed apart and disagree in
  * places (`MR D.T.Y.` printed, `MR D.I.Y.` labelled); the engine reads what the lines say, and no
  * confidence can flag a difference the text does not show.
  */
-async function observe(dataset: string, pages: TextPage[], type: Sample['type'], truths: readonly FieldTruth[], model: LayoutModel | null, printedOnly = false): Promise<DocObs> {
+async function observe(dataset: string, pages: TextPage[], type: Sample['type'], truths: readonly FieldTruth[], model: LayoutModel | null, printedLines?: TextPage[]): Promise<DocObs> {
   const seen = new Map<string, { group: CalibrationGroup; features: ConfidenceFeatures }>();
   const roles = model ? await model.roles(layoutDocument(pages)) : null;
   const ex = extractFromText({ pages }, templateVersion(type), {
@@ -87,7 +91,7 @@ async function observe(dataset: string, pages: TextPage[], type: Sample['type'],
     reviewBelow: 0,
     onFeatures: (path, group, features) => seen.set(path, { group, features }),
   });
-  const printed = printedOnly ? norm(pages.flatMap((p) => p.lines.map((l) => l.text)).join(' ')) : null;
+  const printed = printedLines ? norm(printedLines.flatMap((p) => p.lines.map((l) => l.text)).join(' ')) : null;
   const labelled = truths.filter((t) => t.expected !== null && t.expected !== '' && (printed === null || t.compare !== 'text' || printed.includes(norm(t.expected))));
   // A value dropped by its checks (null in `data`) has no confidence to review it by.
   const fields: FieldObs[] = [...seen]
@@ -99,18 +103,23 @@ async function observe(dataset: string, pages: TextPage[], type: Sample['type'],
   return { dataset, doc: nextDoc++, fields, checks: ex.review.required, allCorrect: labelled.every((t) => matches(t, valueAt(ex.data, t.path))) };
 }
 
-async function collect(cacheDir: string): Promise<DocObs[]> {
+async function collect(cacheDir: string, scans: boolean): Promise<DocObs[]> {
   const model = await loadLayoutModel(createOnnxNodeRuntime(), packageFileSource()).catch(() => null);
   const engine = new Engine({ layoutModel: false });
   const docs: DocObs[] = [];
   try {
     const sroieDir = join(DATASETS, 'sroie-train');
     const withImage = new Set(readdirSync(join(sroieDir, 'img')).map((f) => f.replace(/\.jpg$/, '')));
-    for (const f of readdirSync(join(sroieDir, 'box')).sort()) {
-      const id = f.replace(/\.txt$/, '');
-      if (withImage.has(id)) continue;
-      const gt = JSON.parse(readFileSync(join(sroieDir, 'entities', f), 'utf8')) as Record<string, string>;
-      docs.push(await observe('sroie text', sroiePages(join(sroieDir, 'box', f)), 'retail_receipt', sroieFields(gt), model, true));
+    const sroieIds = readdirSync(join(sroieDir, 'box'))
+      .map((f) => f.replace(/\.txt$/, ''))
+      .filter((id) => !withImage.has(id))
+      .sort();
+    const sroieTruth = (id: string) => sroieFields(JSON.parse(readFileSync(join(sroieDir, 'entities', `${id}.txt`), 'utf8')) as Record<string, string>);
+    const sroieText = (id: string) => sroiePages(join(sroieDir, 'box', `${id}.txt`));
+    for (const id of sroieIds) docs.push(await observe('sroie text', sroieText(id), 'retail_receipt', sroieTruth(id), model, sroieText(id)));
+    if (scans) {
+      const scanned = await renderedSroiePages(engine, sroieDir, sroieIds, join(cacheDir, 'sroie-rendered.jsonl'));
+      for (const id of sroieIds) docs.push(await observe('sroie rendered', scanned.get(id) ?? [], 'retail_receipt', sroieTruth(id), model, sroieText(id)));
     }
     const wild = readOcrCache(join(cacheDir, 'wildreceipt.jsonl'));
     for (const s of wildReceipt().filter((s) => hashedPart(s.id) !== 'held_out')) {
@@ -343,7 +352,7 @@ function fitThresholds(docs: readonly DocObs[], models: Record<CalibrationGroup,
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { 'ocr-cache': { type: 'string' }, write: { type: 'boolean', default: false }, observations: { type: 'string' }, 'silent-cost': { type: 'string', default: '50' }, silent: { type: 'string', default: 'floor' } } });
+  const { values } = parseArgs({ options: { 'ocr-cache': { type: 'string' }, write: { type: 'boolean', default: false }, observations: { type: 'string' }, 'silent-cost': { type: 'string', default: '50' }, silent: { type: 'string', default: 'floor' }, scans: { type: 'boolean', default: false } } });
   const dir = values['ocr-cache'];
   // Checked before the documents are read, which takes a minute or more.
   if (!['floor', 'all', 'found'].includes(values.silent as string)) throw new Error('--silent must be floor, all or found');
@@ -358,7 +367,7 @@ async function main() {
   }
   // `--observations FILE`: the documents' observations saved (or read back when the file exists), to refit without re-reading them.
   const saved = values.observations;
-  const docs: DocObs[] = saved && existsSync(saved) ? (JSON.parse(readFileSync(saved, 'utf8')) as DocObs[]) : await collect(dir);
+  const docs: DocObs[] = saved && existsSync(saved) ? (JSON.parse(readFileSync(saved, 'utf8')) as DocObs[]) : await collect(dir, values.scans);
   if (saved && !existsSync(saved)) writeFileSync(saved, JSON.stringify(docs));
   silentCost = Number(values['silent-cost']);
   const examples = examplesOf(docs);

@@ -98,6 +98,15 @@ describe('layout', () => {
     expect(hits('SUBTOTAL 5.00')).toEqual([]);
   });
 
+  it('reads a label that OCR ran into the currency of its amount, and no other word run on', () => {
+    const finder = new LabelFinder([{ path: 'amount', aliases: ['Grand Total', 'Betrag'] }]);
+    const hits = (text: string) => finder.inLine({ text } as Line).map((h) => [h.path, h.start, h.end]);
+    expect(hits('GRAND TOTALRM21.85')).toEqual([['amount', 0, 11]]);
+    expect(hits('BetragEUR 12,40')).toEqual([['amount', 0, 6]]);
+    expect(hits('GRAND TOTALS 21.85')).toEqual([]);
+    expect(hits('BETRAGEN 12,40')).toEqual([]);
+  });
+
   it('repairs figures OCR spaced out, and leaves two figures apart', () => {
     expect(repairFigures('D ate : 15/0 1/2 01 8')).toBe('D ate : 15/01/2018');
     expect(repairFigures('52.0 0')).toBe('52.00');

@@ -138,6 +138,14 @@ describe('findHeaderBlock', () => {
     expect(header(["KING'S CONFECTIONERY S/B 273500-U (KSB)", 'LOT 1, JALAN EXAMPLE,', '43300 SERI KEMBANGAN', 'TAX INVOICE']).name).toBe("KING'S CONFECTIONERY S/B");
   });
 
+  it('joins the kind of business printed on its own row under or over the name', () => {
+    expect(header(['CHO EUN', 'KOREAN RESTAURANT', '12 Main Street', 'London SW1A 1AA', 'Tel 020 7946 0000']).name).toBe('CHO EUN KOREAN RESTAURANT');
+    expect(header(['RESTAURANTE', 'ENRIQUES', 'Calle Mayor 5', '28013 Madrid']).name).toBe('RESTAURANTE ENRIQUES');
+    expect(header(['Zur Linde', 'Gaststätte', 'Hauptstraße 3', '80331 München']).name).toBe('Zur Linde Gaststätte');
+    // A row of other words under the name stays apart: only a business kind joins it.
+    expect(header(['CHO EUN', 'KOREAN FOOD AND DRINKS', '12 Main Street', 'London SW1A 1AA']).name).toBe('CHO EUN');
+  });
+
   it('finds no name in a page of figures', () => {
     expect(header(['12.00', '3 x 4', '0.50'])).toEqual({ name: null, address: null });
   });

@@ -230,9 +230,27 @@ function continued(texts: readonly string[], kind: (k: number) => RowKind, start
     const prev = nameText(texts.slice(start, k).join(' '));
     const broken = /[&,\-+]$|\b(AND|OF|THE|DE|DU|DES|UND)$/iu.test(prev) || (prev.split('(').length > prev.split(')').length && !hasLegalForm(prev.slice(prev.lastIndexOf('('))));
     // A row that closes a parenthesis it did not open ends a name whose `(` recognition lost (`ALAM) SDN BHD`).
-    if (!(broken || closesUnopened(texts[k])) || kind(k) !== 'text') break;
+    // The kind of business on a row of its own belongs to the name it is printed under or over
+    // (`CHO EUN` / `KOREAN RESTAURANT`, `RESTAURANTE` / `ENRIQUES`).
+    const trade = isTradeRow(texts[k]) || (k === start + 1 && isTradeRow(prev, true));
+    if (!(broken || closesUnopened(texts[k]) || trade) || kind(k) !== 'text') break;
   }
   return k;
+}
+
+// Kinds of business in every language (vocabulary/*.json `trade`: Restaurant, Bäckerei, Trattoria...).
+const TRADE = new Set(valueWords('trade').map((w) => w.toUpperCase()));
+
+/**
+ * A short row of words naming a kind of business at its start or end (`KOREAN RESTAURANT`,
+ * `Café`, `Pizzeria Napoli`); `only`: every word of it is one (`RESTAURANTE`, `BAR & GRILL`).
+ */
+function isTradeRow(text: string, only = false): boolean {
+  const words = text.trim().toUpperCase().split(/\s+/u).filter((w) => w !== '&');
+  if (words.length === 0 || words.length > 3 || !words.every((w) => /^[\p{L}'’.-]+$/u.test(w))) return false;
+  const trade = (w: string) => TRADE.has(w.replace(/\.$/u, ''));
+  if (only) return words.every(trade) || trade(words.join(' '));
+  return [words[0], words[words.length - 1], words.slice(0, 2).join(' '), words.slice(-2).join(' ')].some(trade);
 }
 
 function closesUnopened(text: string): boolean {

@@ -1,5 +1,6 @@
 import type { DocumentText, Line } from './document-text.js';
 import { KeyIndex } from './key-index.js';
+import { LETTER_CURRENCY_BEFORE_FIGURE } from '../normalize/currency.js';
 
 /** A label of some field found in a line: characters [start, end) of the line's text. */
 export interface LabelHit {
@@ -46,7 +47,7 @@ export class LabelFinder {
     const compiled: CompiledAlias[] = [];
     for (const { path, aliases } of sets) {
       for (const alias of aliases) {
-        const re = aliasPattern(alias);
+        const re = aliasPattern(alias, true);
         if (!re) continue;
         const at = /^[\s.:_/-]*[\p{L}\p{N}]/u.test(alias) ? new RegExp(re.source, 'iuy') : null;
         compiled.push({ path, alias, re, at, key: compact(alias), weight: alias.replace(/[^\p{L}\p{N}]/gu, '').length });
@@ -143,8 +144,12 @@ export function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Whole-word, case-insensitive pattern of an alias; null for an alias without letters or digits. */
-export function aliasPattern(alias: string): RegExp | null {
+/**
+ * Whole-word, case-insensitive pattern of an alias; null for an alias without letters or digits.
+ * `gluedCurrency`: the alias may also run straight into a currency in letters and a figure
+ * (`TOTALRM21.85`), where OCR dropped the space after a label.
+ */
+export function aliasPattern(alias: string, gluedCurrency = false): RegExp | null {
   const tokens = alias.split(/[\s.:_/-]+/u).filter((t) => t !== '');
   if (tokens.length === 0 || !/[\p{L}\p{N}]/u.test(alias)) return null;
   // OCR breaks words with stray spaces ("Tot al"): a single space may fall between any two characters.
@@ -152,7 +157,7 @@ export function aliasPattern(alias: string): RegExp | null {
   const first = tokens[0];
   const last = tokens[tokens.length - 1];
   const open = /^[\p{L}\p{N}]/u.test(first) ? '(?<![\\p{L}\\p{N}])' : '';
-  const close = /[\p{L}\p{N}]$/u.test(last) ? '(?![\\p{L}\\p{N}])' : '';
+  const close = /[\p{L}\p{N}]$/u.test(last) ? (gluedCurrency ? `(?:(?![\\p{L}\\p{N}])|(?=${LETTER_CURRENCY_BEFORE_FIGURE}))` : '(?![\\p{L}\\p{N}])') : '';
   return new RegExp(`${open}${body}${close}`, 'giu');
 }
 

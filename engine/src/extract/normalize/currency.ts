@@ -82,6 +82,14 @@ const MARK_RE = new RegExp(
   'gu',
 );
 
+/**
+ * A currency written in letters right before a figure (`RM21.85`, `EUR12,40`), as a pattern
+ * source: the letter marks above and the ISO codes of the currencies the engine's markets use.
+ * OCR drops the space between a label and such an amount (`GRAND TOTALRM21.85`).
+ */
+const GLUED_CODES = ['EUR', 'GBP', 'USD', 'CHF', 'SEK', 'NOK', 'DKK', 'ISK', 'PLN', 'CZK', 'HUF', 'RON', 'BGN', 'TRY', 'MYR', 'SGD'];
+export const LETTER_CURRENCY_BEFORE_FIGURE = `(?:${[...byLength.filter(startsWithLetter), ...GLUED_CODES].map(escaped).join('|')})\\s?-?\\d`;
+
 const scanCurrencies = memoByText(readCurrencies);
 
 /**
