@@ -53,6 +53,19 @@ describe('layout', () => {
     expect(doc.rows).toHaveLength(1);
   });
 
+  it('gives a value within reach of two labels to the row of the nearer one', () => {
+    // A photo's slope: the value sits a little above its label, closer to it than to the item above.
+    const page = { width: 100, height: 100, lines: [
+      { text: 'EASTER BUFFET', bounding_box: { x: 0.06, y: 0.615, width: 0.28, height: 0.058 } },
+      { text: 'Subtotal', bounding_box: { x: 0.37, y: 0.646, width: 0.18, height: 0.045 } },
+      { text: '$43.80', bounding_box: { x: 0.8, y: 0.638, width: 0.14, height: 0.046 } },
+      { text: 'Total Taxes', bounding_box: { x: 0.37, y: 0.687, width: 0.24, height: 0.044 } },
+      { text: '$3.24', bounding_box: { x: 0.83, y: 0.68, width: 0.11, height: 0.043 } },
+    ] };
+    const doc = layoutDocument(parseClientOcr(page).pages);
+    expect(doc.rows.map((r) => r.lines.map((l) => l.text))).toEqual([['EASTER BUFFET'], ['Subtotal', '$43.80'], ['Total Taxes', '$3.24']]);
+  });
+
   it('pairs a label with the value on its line, to its right, or below it', () => {
     const doc = layoutDocument(parseClientOcr(receiptPage([
       'Invoice No: 4711',

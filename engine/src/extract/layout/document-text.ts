@@ -1,5 +1,6 @@
 import type { TextSource } from '../../contracts/extraction.js';
 import type { BoundingBox, OcrLine, OcrWord } from '../../contracts/ocr.js';
+import { groupRows } from './rows.js';
 import { repairFigures } from './repair-text.js';
 
 /** One page's text as extraction reads it, whichever path it came by. */
@@ -43,12 +44,7 @@ export interface DocumentText {
   rows: Row[];
 }
 
-/**
- * Reading order and rows. Lines whose vertical middles lie within half a line height of each
- * other form a row (a label on the left, its value on the right); rows run top to bottom and each
- * row left to right. On a slanted photo, a row is followed by its neighbour's slope: a line joins
- * a row when its middle is within reach of the row's last line, not of its first.
- */
+/** Reading order and rows (rows.ts): rows run top to bottom and each row left to right. */
 export function layoutDocument(pages: readonly TextPage[]): DocumentText {
   const lines: Line[] = [];
   const rows: Row[] = [];
@@ -56,28 +52,8 @@ export function layoutDocument(pages: readonly TextPage[]): DocumentText {
     const text = page.lines.filter((l) => l.text.trim() !== '');
     const heights = text.map((l) => l.bounding_box.height).sort((a, b) => a - b);
     const median = heights[heights.length >> 1] || 1;
-    const sorted = [...text].sort((a, b) => mid(a) - mid(b) || a.bounding_box.x - b.bounding_box.x);
-    const pageRows: OcrLine[][] = [];
-    for (const l of sorted) {
-      // Rows still open: those whose last line reaches this line's middle.
-      let best: OcrLine[] | undefined;
-      let bestGap = Infinity;
-      for (let r = pageRows.length - 1; r >= 0 && r >= pageRows.length - 4; r--) {
-        const row = pageRows[r];
-        const anchor = nearestInX(row, l);
-        const gap = Math.abs(mid(anchor) - mid(l));
-        const reach = 0.5 * Math.min(anchor.bounding_box.height, l.bounding_box.height);
-        const overlapsX = row.some((o) => o.bounding_box.x < l.bounding_box.x + l.bounding_box.width && l.bounding_box.x < o.bounding_box.x + o.bounding_box.width);
-        if (gap <= reach && !overlapsX && gap < bestGap) {
-          best = row;
-          bestGap = gap;
-        }
-      }
-      if (best) best.push(l);
-      else pageRows.push([l]);
-    }
+    const pageRows = groupRows(text);
     for (const row of pageRows) {
-      row.sort((a, b) => a.bounding_box.x - b.bounding_box.x);
       const r: Row = { index: rows.length, page: page.page, lines: [] };
       for (const l of row) {
         const line: Line = {
@@ -98,23 +74,6 @@ export function layoutDocument(pages: readonly TextPage[]): DocumentText {
     }
   }
   return { pages: [...pages], lines, rows };
-}
-
-function mid(l: OcrLine): number {
-  return l.bounding_box.y + l.bounding_box.height / 2;
-}
-
-function nearestInX(row: OcrLine[], l: OcrLine): OcrLine {
-  let best = row[0];
-  let bestDx = Infinity;
-  for (const o of row) {
-    const dx = Math.abs(o.bounding_box.x + o.bounding_box.width / 2 - (l.bounding_box.x + l.bounding_box.width / 2));
-    if (dx < bestDx) {
-      best = o;
-      bestDx = dx;
-    }
-  }
-  return best;
 }
 
 /** The smallest box holding all the given boxes. */
