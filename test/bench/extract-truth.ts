@@ -58,10 +58,10 @@ export const norm = (s: unknown) =>
     .normalize('NFD')
     .replace(/\p{M}/gu, '');
 
-/** A label's amount: `1,234.50`, and as Europe prints it, `11,50` and `1.234,50`. */
+/** A label's amount: `1,234.50`, and as Europe prints it, `11,50` and `1.234,50`; cents alone, `.35`. */
 export const amountOf = (s: unknown): number | null => {
   if (typeof s === 'number') return s;
-  const m = /-?\d[\d.,]*/.exec(String(s ?? '').replace(/\s/g, ''));
+  const m = /-?(?:\d[\d.,]*|[.,]\d+)/.exec(String(s ?? '').replace(/\s/g, ''));
   if (!m) return null;
   const figure = m[0].replace(/[.,]$/, '');
   // A comma before the last one or two digits, with no point after it, is a decimal comma.

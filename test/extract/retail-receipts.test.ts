@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseClientOcr } from '../../engine/src/extract/client-ocr.js';
 import { templateVersion } from '../../engine/src/extract/document-type.js';
 import { extractFromText } from '../../engine/src/extract/extract-text.js';
+import { receiptPage } from '../support/receipt-lines.js';
 import { slipClientOcr } from '../support/slip-text.js';
 
 const read = (text: string) => extractFromText({ pages: parseClientOcr(slipClientOcr(text)).pages }, templateVersion('retail_receipt'), { now: new Date('2026-11-25T12:00:00Z') });
@@ -172,6 +173,20 @@ CHANGE                   37.50`);
     expect(ex.data.change).toBe(37.5);
     // `CASH INV NO.: 7721F711` is an invoice number's line, not a cash label without its value.
     expect(ex.review.reasons.filter((r) => r.code !== 'low_confidence')).toEqual([]);
+  });
+
+  it('reads a numbered tax label (`Sales Tax 1:`) with its amount to the right, not the label\'s number', () => {
+    const page = receiptPage([
+      'EDWARDS DRIVE IN',
+      'Feb 11, 2012 10:03am',
+      [{ text: 'Sub Total:', x: 0.2 }, { text: '16.01', x: 0.5 }],
+      [{ text: 'Sales Tax 1:', x: 0.2 }, { text: '1.44', x: 0.5 }],
+      [{ text: 'Amount Due:', x: 0.2 }, { text: '17.45', x: 0.5 }],
+    ]);
+    const ex = extractFromText(parseClientOcr(page), templateVersion('retail_receipt'), { now: new Date('2026-11-25T12:00:00Z') });
+    expect(ex.data.tax_amount).toBe(1.44);
+    expect(ex.data.subtotal).toBe(16.01);
+    expect(ex.data.amount).toBe(17.45);
   });
 });
 

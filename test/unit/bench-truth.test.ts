@@ -10,6 +10,9 @@ describe('benchmark label comparison', () => {
     expect(amountOf('1,234')).toBe(1234);
     expect(amountOf('R318.00')).toBe(318);
     expect(amountOf('no figure')).toBeNull();
+    // Cents alone, as till receipts print a small tax (`.35`).
+    expect(amountOf('.35')).toBe(0.35);
+    expect(amountOf('$.70')).toBe(0.7);
     expect(matches({ name: 'amount', path: 'amount', compare: 'amount', expected: '290,00' }, 290)).toBe(true);
     expect(matches({ name: 'amount', path: 'amount', compare: 'amount', expected: '290,00' }, 29000)).toBe(false);
   });

@@ -35,6 +35,8 @@ const RELATION_SCORE: Record<Relation, readonly number[]> = {
   below: [0.75, 0.6],
 };
 
+const FIGURE_KINDS: ReadonlySet<ValueKind> = new Set(['money', 'total', 'number', 'integer']);
+
 /** Kinds recognisable by their shape alone, without a label. */
 const SHAPED: ReadonlySet<ValueKind> = new Set(['date', 'datetime', 'time', 'currency', 'phone', 'tax_id', 'email', 'iban', 'card_last_four', 'enum', 'boolean', 'total']);
 
@@ -59,7 +61,8 @@ export function labelledCandidates(
       if (slot.relation !== 'same_line' && hitsOnLine(slot.line).some((h) => h.start <= 1 && h.path !== hit.path)) continue;
       // A name word read as a label (`Lieferant GmbH` for the alias Lieferant) leaves a company form.
       if (kind === 'party_name' && isFormOnly(slot.text)) continue;
-      const values = readValues(kind, slot.text, field, ctx, true);
+      // A figure with a colon after it numbers the label (`Sales Tax 1: 1.44`, `MwSt 2:`); the value follows.
+      const values = readValues(kind, slot.text, field, ctx, true).filter((v) => !(FIGURE_KINDS.has(kind) && /^\s*:/u.test(slot.text.slice(v.end))));
       if (values.length === 0) continue;
       // A number of capitals alone (`ZRGQAFKEHA`) only right after its label: under a title read
       // as a label stands a name (`RECEIPT` over `STARBUCKS`).
