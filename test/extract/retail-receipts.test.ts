@@ -188,5 +188,24 @@ CHANGE                   37.50`);
     expect(ex.data.subtotal).toBe(16.01);
     expect(ex.data.amount).toBe(17.45);
   });
+
+  it('sends a total under its subtotal to review, and lets a total rounded down to the cash step pass', () => {
+    const rows = (total: string) => `SALTWATER GRILL
+Howard Centre
+23-02-2017 13:11
+Seafood Stew               135.00
+Prawn sticks               183.00
+SUBTOTAL                   318.00
+Incl VAT                    39.05
+${total}`;
+    // The total's own line was not read; a gratuity line's figure is what is left under `Total`.
+    const wrong = read(rows('Gratuity\nTotal                        3.50'));
+    expect(wrong.data.amount).toBe(3.5);
+    expect(wrong.review.reasons).toContainEqual(expect.objectContaining({ code: 'low_confidence', path: 'amount' }));
+    expect(wrong.fields.amount.confidence).toBeLessThanOrEqual(0.5);
+    const rounded = read(rows('ROUNDING                    -0.02\nTOTAL                      317.98'));
+    expect(rounded.data.amount).toBe(317.98);
+    expect(rounded.fields.amount.confidence).toBeGreaterThan(0.5);
+  });
 });
 

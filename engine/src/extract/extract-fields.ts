@@ -276,6 +276,8 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     choices.set(f.path, choice);
   }
 
+  boundTotalUnderSubtotal(choices, totalPath, pathOf('subtotal'), pathOf('discount'));
+
   // Embedded invoice XML wins over the page for every field it has.
   const embedded = options.embedded ?? null;
   if (embedded) {
@@ -331,6 +333,22 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   }
   return { data, fields, review: { required: reasons.length > 0, reasons } };
 }
+
+/**
+ * A total under its subtotal, less any discount, by more than a cash rounding (to the krona at
+ * most) is not the document's total: the figure that closes the sum was not read (`Total 3.50` of
+ * a tip line taken under `SUBTOTAL 318.00`). Its confidence is bounded, so a person looks.
+ */
+function boundTotalUnderSubtotal(choices: Map<string, Choice>, totalPath: string | null, subtotalPath: string | null, discountPath: string | null): void {
+  const total = totalPath ? choices.get(totalPath) : undefined;
+  const subtotal = subtotalPath ? choices.get(subtotalPath)?.value : undefined;
+  const discount = discountPath ? choices.get(discountPath)?.value : undefined;
+  if (!total || typeof total.value !== 'number' || typeof subtotal !== 'number') return;
+  if (total.value < subtotal - (typeof discount === 'number' ? Math.abs(discount) : 0) - CASH_ROUNDING) total.atMost = Math.min(total.atMost ?? 1, UNDER_SUBTOTAL_CONFIDENCE);
+}
+
+const CASH_ROUNDING = 0.5;
+const UNDER_SUBTOTAL_CONFIDENCE = 0.5;
 
 /** The most a currency read from a mark several currencies share evenly (`kr`) can be: one reading of several. */
 const EVEN_MARK_CONFIDENCE = 0.5;
