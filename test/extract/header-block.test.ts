@@ -189,6 +189,10 @@ describe('streetWords', () => {
     ['Ipoh, Perak', 'Ipoh, Perak'],
     ['1 Main St, Lin Hill', '1 Main St, Lin Hill'],
     ['Jinjang Utara', 'Jinjang Utara'],
+    ['4-20, IALAN RIA 25/62', '4-20, JALAN RIA 25/62'],
+    ['NO 2, |ALAN TEMENGGUNG', 'NO 2, JALAN TEMENGGUNG'],
+    ['58 VICTORIA STREET, BATH BA1 1LN', '58 VICTORIA STREET, BATH BA1 1LN'],
+    ['Ian Smith', 'Ian Smith'],
   ])('%j -> %j', (text, fixed) => {
     expect(streetWords(text)).toBe(fixed);
   });

@@ -331,12 +331,20 @@ const L_STREET_WORDS = new Set(['JLN', 'BLK', 'LOT', 'LRG', 'FLR', 'LVL', 'JALAN
 
 /**
  * An address row with its street words read back: a word that becomes a street word when its
- * I, i, 1 and | are read as L is that word (`Jin Puteri` -> `Jln Puteri`, `BIk G` -> `BLk G`).
+ * I, i, 1 and | are read as L is that word (`Jin Puteri` -> `Jln Puteri`, `BIk G` -> `BLk G`),
+ * and so is one whose first letter, so read, is the J of one (`IALAN` -> `JALAN`: a J's short
+ * hook is lost in a faint print).
  */
 export function streetWords(text: string): string {
   return text.replace(/(?<![\p{L}\p{N}])[\p{L}1|]{3,6}(?![\p{L}\p{N}])/gu, (word) => {
-    if (!/[Ii1|]/u.test(word) || !L_STREET_WORDS.has(word.toUpperCase().replace(/[I1|]/gu, 'L'))) return word;
-    return Array.from(word, (ch) => (ch === 'i' ? 'l' : /[I1|]/u.test(ch) ? 'L' : ch)).join('');
+    if (!/[Ii1|]/u.test(word)) return word;
+    const asL = (ch: string) => (ch === 'i' ? 'l' : /[I1|]/u.test(ch) ? 'L' : ch);
+    if (L_STREET_WORDS.has(word.toUpperCase().replace(/[I1|]/gu, 'L'))) return Array.from(word, asL).join('');
+    const first = word[0];
+    const rest = word.slice(1);
+    // Not a 1: `BA1 1LN` is a British postcode.
+    if (/[Ii|]/u.test(first) && L_STREET_WORDS.has(`J${rest.toUpperCase().replace(/[I1|]/gu, 'L')}`)) return (first === 'i' ? 'j' : 'J') + Array.from(rest, asL).join('');
+    return word;
   });
 }
 
