@@ -6,7 +6,10 @@ export const PAYMENT_RECEIPT: Definition = {
   name: 'Payment receipt',
   description: 'A card-payment slip printed by a payment terminal: who was paid, how much, when, and the card and approval details.',
   fields: {
-    merchant: { type: 'string', required: true, description: 'Business name as printed at the top of the slip.' },
+    // Not required: many terminals print no trading name (the merchant id and the address say who
+    // was paid), and the counter that scans its own slips knows it; a missing name is no reason
+    // for a person to look (docs/document-types.md, Built-in templates).
+    merchant: { type: 'string', description: 'Business name as printed at the top of the slip.' },
     merchant_address: { type: 'string', description: 'Street address of the merchant, lines joined with ", ".' },
     merchant_id: { type: 'string', description: 'Merchant identifier assigned by the acquirer.', aliases: ['MID', 'Merchant ID', 'Merchant No', 'Merchant #'] },
     terminal_id: { type: 'string', description: 'Terminal identifier.', aliases: ['TID', 'Terminal ID', 'Terminal', 'Term ID'] },
