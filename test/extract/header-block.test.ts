@@ -146,6 +146,24 @@ describe('findHeaderBlock', () => {
     expect(header(['CHO EUN', 'KOREAN FOOD AND DRINKS', '12 Main Street', 'London SW1A 1AA']).name).toBe('CHO EUN');
   });
 
+  it('joins a name in large print wrapped onto a second row, and takes no street line for a company', () => {
+    const line = (text: string, y: number, height = 0.02) => ({ text, bounding_box: { x: 0.3, y, width: Math.min(0.6, text.length * 0.03), height } });
+    const page = { width: 600, height: 1400, lines: [
+      line('FIVE', 0.03, 0.045),
+      line('GUYS', 0.08, 0.045),
+      line('STORE # MN-1186', 0.14),
+      // `SE` is south-east here, not a Societas Europaea.
+      line('1413 Fourth St SE', 0.17),
+      line('Minneapolis MN 55414', 0.2),
+      line('Phone (612) 357-5600', 0.23),
+      line('3/7/2017 11:34:32 AM', 0.26),
+      line('Cheeseburger 8.59', 0.29),
+    ] };
+    const h = findHeaderBlock(layoutDocument(parseClientOcr(page).pages));
+    expect(h.name?.text).toBe('FIVE GUYS');
+    expect(h.address?.text).toBe('1413 Fourth St SE, Minneapolis MN 55414');
+  });
+
   it('finds no name in a page of figures', () => {
     expect(header(['12.00', '3 x 4', '0.50'])).toEqual({ name: null, address: null });
   });

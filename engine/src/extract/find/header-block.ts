@@ -96,13 +96,15 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
   if (i >= limit) return { name: null, address: null };
   let end = i;
   while (end < rows.length && kind(end) !== 'body') end++;
-  let nameEnd = continued(texts, kind, i, end);
+  const sizes = rows.map((r) => Math.max(...r.lines.map((l) => l.size)));
+  let nameEnd = continued(texts, kind, i, end, sizes);
   let nameStart = i;
 
   // A registered company just below the brand is the issuer.
   if (!hasLegalForm(texts.slice(nameStart, nameEnd).join(' '))) {
     for (let k = nameEnd; k < Math.min(end, nameEnd + 3); k++) {
-      if (kind(k) === 'address' && !hasLegalForm(texts[k])) break;
+      // A street line ends the search, company form or not: `1413 Fourth St SE` is south-east, no Societas Europaea.
+      if (kind(k) === 'address' && (!hasLegalForm(texts[k]) || /^\d+[A-Z]?\s+\p{L}/u.test(texts[k].trim()))) break;
       // `Company No: ...` is a registration number, not a company.
       const t = nameText(texts[k]);
       if (!hasLegalForm(t) || !isNameLike(t)) continue;
@@ -112,7 +114,7 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
       // `PASAR RAYA MEGA MAJU` / `(SEMENYIH) SDN BHD`).
       const wrapped = (isFormOnly(t) || startsWithForm(t) || /^[&+(]/u.test(t.trim())) && k > 0 && isNameLike(texts[k - 1]);
       nameStart = wrapped ? k - 1 : k;
-      nameEnd = continued(texts, kind, k, end);
+      nameEnd = continued(texts, kind, k, end, sizes);
       break;
     }
   }
@@ -223,7 +225,7 @@ export function isBodyRow(row: Row): boolean {
 }
 
 /** Where the name that starts at row `start` ends: a row that breaks off continues on the next (at most three rows). */
-function continued(texts: readonly string[], kind: (k: number) => RowKind, start: number, end: number): number {
+function continued(texts: readonly string[], kind: (k: number) => RowKind, start: number, end: number, sizes: readonly number[]): number {
   let k = start + 1;
   for (; k < end && k - start < 3; k++) {
     if (isFormOnly(texts[k])) continue;
@@ -233,10 +235,15 @@ function continued(texts: readonly string[], kind: (k: number) => RowKind, start
     // The kind of business on a row of its own belongs to the name it is printed under or over
     // (`CHO EUN` / `KOREAN RESTAURANT`, `RESTAURANTE` / `ENRIQUES`).
     const trade = isTradeRow(texts[k]) || (k === start + 1 && isTradeRow(prev, true));
-    if (!(broken || closesUnopened(texts[k]) || trade) || kind(k) !== 'text') break;
+    // A name in large print wraps onto a second row as large (`FIVE` / `GUYS`, a logo's words).
+    const large = k === start + 1 && sizes[start] >= LARGE_PRINT && sizes[k] >= LARGE_PRINT && Math.abs(sizes[k] - sizes[start]) <= 0.25 * sizes[start];
+    if (!(broken || closesUnopened(texts[k]) || trade || large) || kind(k) !== 'text') break;
   }
   return k;
 }
+
+// Print at least this much taller than the page's median line: a headline.
+const LARGE_PRINT = 1.6;
 
 // Kinds of business in every language (vocabulary/*.json `trade`: Restaurant, Bäckerei, Trattoria...).
 const TRADE = new Set(valueWords('trade').map((w) => w.toUpperCase()));
