@@ -164,6 +164,20 @@ describe('findHeaderBlock', () => {
     expect(h.address?.text).toBe('1413 Fourth St SE, Minneapolis MN 55414');
   });
 
+  it('reads a British postcode whose digits OCR read as letters, and ends the address after it', () => {
+    expect(header(['HARRODS', '87-135 BROMPTON ROAD', 'LONDON SWIX 7XL', 'MID: ***81234 TID: ****5566', 'VISA'])).toEqual({
+      name: 'HARRODS',
+      address: '87-135 BROMPTON ROAD, LONDON SW1X 7XL',
+    });
+    expect(header(['THE ABBEY SHOP', '58 VICTORIA STREET', 'BATH BAI ILN', 'SALE']).address).toBe('58 VICTORIA STREET, BATH BA1 1LN');
+  });
+
+  it('takes a street whose house number OCR lost, above a town with no street, and only there', () => {
+    expect(header(['PHARMACIE DES HALLES', 'QUAI DES BATELIERS', '31000 TOULOUSE', 'N° CONTRAT 4465671033']).address).toBe('QUAI DES BATELIERS, 31000 TOULOUSE');
+    // A name's second row opening with `Markt` stays out of an address that has its street.
+    expect(header(['EDEKA', 'Markt Müller', 'Hauptstr. 1', '80331 München']).address).toBe('Hauptstr. 1, 80331 München');
+  });
+
   it('finds no name in a page of figures', () => {
     expect(header(['12.00', '3 x 4', '0.50'])).toEqual({ name: null, address: null });
   });

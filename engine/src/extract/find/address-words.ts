@@ -25,9 +25,30 @@ export function isEuropeanStreet(text: string): boolean {
   return (STREET_WORD.test(text) || STREET_SUFFIX.test(text)) && HOUSE_NUMBER.test(text);
 }
 
+/**
+ * A row that opens with a street word (`QUAI DES BATELIERS`, `Rue de la Paix`): the street, where
+ * recognition lost its house number, when a postcode and town follow.
+ */
+export function opensWithStreetWord(text: string): boolean {
+  return STREET_WORD.exec(text.trim())?.index === 0;
+}
+
 /** A postcode with its town in one of the European formats the data file lists. */
 export function isEuropeanPostcodeTown(text: string): boolean {
   return POSTCODE_TOWNS.some((re) => re.test(text));
+}
+
+/**
+ * A British postcode whose digits recognition read as letters (`SWIX 7XL` -> `SW1X 7XL`,
+ * `BAI ILN` -> `BA1 1LN`): the letter in a place only a digit can take (the outward code's
+ * first figure, the inward code's figure) read back as the digit it resembles.
+ */
+export function postcodeDigitsReadBack(text: string): string {
+  return text.replace(/(?<![\p{L}\p{N}])([A-Z]{1,2})([0-9IlO|])([A-Z0-9]?) ([0-9IlO|])([A-Z]{2})(?![\p{L}\p{N}])/gu, (all, area: string, d1: string, rest: string, d2: string, unit: string) => {
+    if (/\d/u.test(d1) && /\d/u.test(d2)) return all;
+    const digit = (c: string) => (c === 'O' ? '0' : /[Il|]/u.test(c) ? '1' : c);
+    return `${area}${digit(d1)}${rest} ${digit(d2)}${unit}`;
+  });
 }
 
 /** A branch or till label with its number alone on a row (`Filiale 1140`): not an address. */

@@ -2,7 +2,7 @@ import type { DocumentText, Line, Row } from '../layout/document-text.js';
 import { unionBox } from '../layout/document-text.js';
 import { findDates } from '../normalize/date.js';
 import { digitsInWords } from './digits-in-words.js';
-import { endsWithHouseNumber, EXTRA_LEGAL_FORMS, isBranchRow, isEuropeanPostcodeTown, isEuropeanStreet } from './address-words.js';
+import { endsWithHouseNumber, EXTRA_LEGAL_FORMS, isBranchRow, isEuropeanPostcodeTown, isEuropeanStreet, opensWithStreetWord, postcodeDigitsReadBack } from './address-words.js';
 import { isPaymentRow, isSlipRow } from './slip-words.js';
 import { unicodeWords } from '../layout/unicode-words.js';
 import { aliasPattern } from '../layout/labels.js';
@@ -72,7 +72,8 @@ type RowKind = 'noise' | 'body' | 'date' | 'contact' | 'registration' | 'address
  */
 export function findHeaderBlock(doc: DocumentText): HeaderBlock {
   const rows = doc.rows.filter((r) => r.page === doc.rows[0]?.page).slice(0, 16);
-  const texts = rows.map(rowText);
+  // Postcodes read back first: a town row is known by its postcode.
+  const texts = rows.map((r) => postcodeDigitsReadBack(rowText(r)));
   // Rows are classed as they are reached: nothing below the first body row is read.
   const classed: RowKind[] = [];
   const kind = (k: number): RowKind => (classed[k] ??= rowKind(texts[k]));
@@ -148,7 +149,11 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
   if (address.length > 0 && address.some((k) => isPostcodeTown(texts[k]))) {
     for (let k = address[0] - 1; k >= nameEnd && address[0] - k <= 2 && kind(k) === 'text' && /,$/u.test(texts[k]); k--) address.unshift(k);
     // The street line with its house number just above the town (`Marzahner Promenade 1 A`).
-    if (address[0] - 1 >= nameEnd && kind(address[0] - 1) === 'text' && endsWithHouseNumber(texts[address[0] - 1])) address.unshift(address[0] - 1);
+    // So is one that opens with a street word, its number lost, above a town with no street yet
+    // (`QUAI DES BATELIERS` / `31000 TOULOUSE`).
+    const above = address[0] - 1;
+    const streetLost = (k: number) => opensWithStreetWord(texts[k]) && isPostcodeTown(texts[address[0]]);
+    if (above >= nameEnd && kind(above) === 'text' && (endsWithHouseNumber(texts[above]) || streetLost(above))) address.unshift(above);
   }
   return {
     name,
