@@ -123,6 +123,7 @@ describe('findCardMasks', () => {
     ['* *8190', '8190', '* *8190', 0, null],
     ['  • 1385', '1385', '• 1385', 2, null],
     ['## 4411', '4411', '## 4411', 0, null],
+    ['** * * 5 773', '5773', '** * * 5 773', 0, null],
   ])('reads %j as last four %s', (text, lastFour, raw, start, bin) => {
     expect(findCardMasks(text)).toEqual([{ lastFour, raw, start, end: start + raw.length, bin }]);
   });
@@ -140,6 +141,7 @@ describe('findCardMasks', () => {
     'ending in 12345',
     '#0272',
     '* 1234 EUR',
+    '* 12 345',
   ])('finds no card mask in %j', (text) => {
     expect(findCardMasks(text)).toEqual([]);
   });

@@ -70,9 +70,9 @@ const DIGITS_APART = new RegExp(`^(.*\\S)\\s+${LAST_FOUR_ALONE.source.slice(1)}`
 const MARKS_END = /[*xX#•…]{2,}[\s\d(]{0,3}$/u;
 
 // Mask marks that OCR parted from the digits or thinned out, the line holding nothing else
-// (`* *8190`, `• 1385` for `************8190` and `•••• 1385` on a thermal print). One `#` is a
-// number sign (`#0272`), not a mask.
-const MARKS_ALONE = /^\s*(?:[*•…]|##)[\s*#•…]*([0-9]{4})\s*$/u;
+// (`* *8190`, `• 1385` for `************8190` and `•••• 1385` on a thermal print), the four
+// digits perhaps parted by one space (`** * * 5 773`). One `#` is a number sign (`#0272`), not a mask.
+const MARKS_ALONE = /^\s*(?:[*•…]|##)[\s*#•…]*([0-9](?: ?[0-9]){3})\s*$/u;
 
 export function findCardMasks(text: string): ParsedCardMask[] {
   const out: ParsedCardMask[] = [];
@@ -80,7 +80,7 @@ export function findCardMasks(text: string): ParsedCardMask[] {
   if (alone) {
     const raw = text.trim();
     const start = text.indexOf(raw);
-    return [{ lastFour: alone[1], raw, start, end: start + raw.length, bin: null }];
+    return [{ lastFour: alone[1].replace(/ /g, ''), raw, start, end: start + raw.length, bin: null }];
   }
   // Two mask characters in a row or a lead word: what every match above needs, tested first.
   if (!/[*xX#•.]{2}/u.test(text) && !/end|last|…/iu.test(text)) return out;
