@@ -589,6 +589,16 @@ Total 1.164,88 kr.`);
       { text: 'Summe EUR 51,77', bounding_box: box(0.05, 0.75, 0.5) },
     ]);
     expect(cut.data.card_last_four).toBe('6339');
+    // The mask's last mark read as a box of its own between them (`6703 26** **** *`, `*`, `8137`).
+    const split = ocr([
+      { text: 'BANCONTACT', bounding_box: box(0.4, 0.05, 0.3) },
+      { text: 'CARTE', bounding_box: box(0.05, 0.353, 0.12, 0.034) },
+      { text: '6703 26** **** *', bounding_box: box(0.55, 0.336, 0.33, 0.045) },
+      { text: '*', bounding_box: box(0.85, 0.35, 0.02, 0.012) },
+      { text: '8137', bounding_box: box(0.86, 0.342, 0.1, 0.03) },
+      { text: 'MONTANT 12,40 EUR', bounding_box: box(0.05, 0.5, 0.5) },
+    ]);
+    expect(split.data.card_last_four).toBe('8137');
     // Four digits after no card word are no card number.
     const none = ocr([
       { text: 'BAKERIET NORDBY', bounding_box: box(0.3, 0.05, 0.4) },

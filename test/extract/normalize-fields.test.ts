@@ -92,6 +92,9 @@ describe('lastFourApart', () => {
     expect(lastFourApart('Bezahlt mit V PAY •• 6 6339')).toBe('6339');
     expect(lastFourApart('Card 5168 51** **** ( 0211')).toBe('0211');
     expect(lastFourApart('Paid with VISA CREDIT ••• 8 8881')).toBe('8881');
+    // Marks OCR parted by single spaces.
+    expect(lastFourApart('Maestro • • 6 6158')).toBe('6158');
+    expect(lastFourApart('KORT:2223 11** **** * 0909')).toBe('0909');
   });
 
   it('takes no four digits after other words', () => {
@@ -99,6 +102,8 @@ describe('lastFourApart', () => {
     expect(lastFourApart('Terminal 2024')).toBeNull();
     expect(lastFourApart('VISA 12345')).toBeNull();
     expect(lastFourApart('8346')).toBeNull();
+    // One mark is no mask, spaced or not.
+    expect(lastFourApart('Tip * 1500')).toBeNull();
   });
 });
 

@@ -45,8 +45,8 @@ export function schemeCandidates(doc: DocumentText, values: readonly string[]): 
 
 /**
  * The last four digits OCR read apart from the card's word or mask (lastFourApart): a line of
- * four digits alone, after the lines left of it in its row, or after the line left of it at the
- * same height in another row (OCR may cut a line in two overlapping boxes, which rows keep apart).
+ * four digits alone, after the lines left of it in its row, or after the lines left of it at the
+ * same height in other rows (OCR may cut a line in two overlapping boxes, which rows keep apart).
  * Weaker than a mask read whole.
  */
 export function lastFourApartCandidates(doc: DocumentText): Candidate[] {
@@ -56,11 +56,13 @@ export function lastFourApartCandidates(doc: DocumentText): Candidate[] {
     const mid = line.box.y + line.box.height / 2;
     const row = doc.rows[line.row].lines;
     const before = row.slice(0, row.indexOf(line)).map((l) => l.text);
-    // Not in its row: a line cut in two overlapping boxes is read as two rows.
+    // Not in its row: a line cut in two overlapping boxes is read as two rows. The lines left of
+    // it at its height in other rows, left to right (`6703 26** **** *`, `*`, then `8137`).
     const cut = doc.lines
       .filter((l) => l.page === line.page && l.row !== line.row && l.box.x < line.box.x && Math.abs(l.box.y + l.box.height / 2 - mid) < Math.max(l.box.height, line.box.height) / 2)
-      .sort((a, b) => b.box.x - a.box.x)[0];
-    const digits = lastFourApart([...before, line.text].join(' ')) ?? (cut ? lastFourApart(`${cut.text} ${line.text}`) : null);
+      .sort((a, b) => a.box.x - b.box.x)
+      .map((l) => l.text);
+    const digits = lastFourApart([...before, line.text].join(' ')) ?? (cut.length > 0 ? lastFourApart(`${cut.join(' ')} ${line.text}`) : null);
     if (!digits) continue;
     const start = line.text.lastIndexOf(digits);
     out.push({ value: digits, raw: digits, line, start, end: start + 4, label: null, relation: 'anywhere', score: 0.35 });

@@ -49,7 +49,7 @@ const ELLIPSIS = /…\s?([0-9]{4})(?![\p{N}])/gu;
 /**
  * A card number's last four digits printed apart from what names the card, as OCR reads a slip
  * whose mask marks it lost or split (`DEBIT MASTERCARD 8346`, `Bezahlt mit V PAY •• 6 6339`, `Card
- * 5168 51** **** ( 0211`): four digits end the text, and what comes before them ends with a
+ * 5168 51** **** ( 0211`, `Maestro • • 6 6158`): four digits end the text, and what comes before them ends with a
  * scheme's word, DEBIT or CREDIT, or with mask marks (and at most three stray characters). The
  * digits, or null.
  */
@@ -66,8 +66,9 @@ export function isLastFourAlone(text: string): boolean {
 
 const LAST_FOUR_ALONE = /^[*xX#•.…]*([0-9]{4})$/u;
 const DIGITS_APART = new RegExp(`^(.*\\S)\\s+${LAST_FOUR_ALONE.source.slice(1)}`, 'u');
-// Mask marks, then at most three stray characters OCR made of the rest.
-const MARKS_END = /[*xX#•…]{2,}[\s\d(]{0,3}$/u;
+// Mask marks (OCR may part them by single spaces: `• • 6`, `**** *`), then at most three stray
+// characters OCR made of the rest.
+const MARKS_END = /[*xX#•…](?: ?[*xX#•…])+[\s\d(]{0,3}$/u;
 
 // Mask marks that OCR parted from the digits or thinned out, the line holding nothing else
 // (`* *8190`, `• 1385` for `************8190` and `•••• 1385` on a thermal print), the four
