@@ -170,6 +170,7 @@ describe('findHeaderBlock', () => {
       address: '87-135 BROMPTON ROAD, LONDON SW1X 7XL',
     });
     expect(header(['THE ABBEY SHOP', '58 VICTORIA STREET', 'BATH BAI ILN', 'SALE']).address).toBe('58 VICTORIA STREET, BATH BA1 1LN');
+    expect(header(['BLACKWELL BOOKS', 'Unit 4, Riverside Park', 'Oxford 0X1 3BQ', 'SALE']).address).toBe('Unit 4, Riverside Park, Oxford OX1 3BQ');
   });
 
   it('takes a street whose house number OCR lost, above a town with no street, and only there', () => {

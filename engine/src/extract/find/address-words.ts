@@ -39,15 +39,17 @@ export function isEuropeanPostcodeTown(text: string): boolean {
 }
 
 /**
- * A British postcode whose digits recognition read as letters (`SWIX 7XL` -> `SW1X 7XL`,
- * `BAI ILN` -> `BA1 1LN`): the letter in a place only a digit can take (the outward code's
- * first figure, the inward code's figure) read back as the digit it resembles.
+ * A British postcode whose digits recognition read as letters, or letters as digits (`SWIX 7XL` ->
+ * `SW1X 7XL`, `BAI ILN` -> `BA1 1LN`, `0X1 3BQ` -> `OX1 3BQ`): a character in a place only a digit
+ * can take (the outward code's first figure, the inward code's figure) read back as the digit it
+ * resembles, and a zero in a place only a letter can take (the area, the unit) as an O.
  */
 export function postcodeDigitsReadBack(text: string): string {
-  return text.replace(/(?<![\p{L}\p{N}])([A-Z]{1,2})([0-9IlO|])([A-Z0-9]?) ([0-9IlO|])([A-Z]{2})(?![\p{L}\p{N}])/gu, (all, area: string, d1: string, rest: string, d2: string, unit: string) => {
-    if (/\d/u.test(d1) && /\d/u.test(d2)) return all;
+  return text.replace(/(?<![\p{L}\p{N}])([A-Z0]{1,2})([0-9IlO|])([A-Z0-9]?) ([0-9IlO|])([A-Z0]{2})(?![\p{L}\p{N}])/gu, (all, area: string, d1: string, rest: string, d2: string, unit: string) => {
+    if (!/[A-Z]/u.test(area) || (/\d/u.test(d1) && /\d/u.test(d2) && !/0/u.test(area + unit))) return all;
     const digit = (c: string) => (c === 'O' ? '0' : /[Il|]/u.test(c) ? '1' : c);
-    return `${area}${digit(d1)}${rest} ${digit(d2)}${unit}`;
+    const letters = (t: string) => t.replace(/0/gu, 'O');
+    return `${letters(area)}${digit(d1)}${rest} ${digit(d2)}${letters(unit)}`;
   });
 }
 
