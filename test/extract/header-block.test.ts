@@ -179,6 +179,13 @@ describe('findHeaderBlock', () => {
     expect(header(['EDEKA', 'Markt Müller', 'Hauptstr. 1', '80331 München']).address).toBe('Hauptstr. 1, 80331 München');
   });
 
+  it('reads a country OCR misread by one letter as the address\'s end', () => {
+    const rows = (last: string) => ['MAJU HARDWARE SDN BHD', 'LOT 5, JALAN 8/27A,', '53300 KUALA LUMPUR', 'WILAYAH PERSEKUTUAN KUALA', last, 'INV NO # : 2000047293'];
+    expect(header(rows('LUMPUR, MALAYSIAL.')).address).toBe('LOT 5, JALAN 8/27A, 53300 KUALA LUMPUR, WILAYAH PERSEKUTUAN KUALA, LUMPUR, MALAYSIAL.');
+    // A row of other words after the region still ends it.
+    expect(header(rows('LUMPUR, MAKANAN')).address).toBe('LOT 5, JALAN 8/27A, 53300 KUALA LUMPUR, WILAYAH PERSEKUTUAN KUALA');
+  });
+
   it('finds no name in a page of figures', () => {
     expect(header(['12.00', '3 x 4', '0.50'])).toEqual({ name: null, address: null });
   });

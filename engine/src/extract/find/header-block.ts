@@ -380,7 +380,19 @@ function isCountry(text: string): boolean {
       }
     }
   }
-  return countries.has(text.toUpperCase().replace(/[.,]+$/u, '').trim());
+  const name = text.toUpperCase().replace(/[.,]+$/u, '').trim();
+  if (countries.has(name)) return true;
+  // A long name with one character misread, lost or added by OCR (`MALAYSIAL`).
+  return name.length >= 7 && [...countries].some((c) => c.length >= 7 && oneEditApart(c, name));
+}
+
+/** Two texts one substitution, insertion or deletion apart. */
+function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
 /** A row's lines read left to right. */
