@@ -476,3 +476,21 @@ describe('extractFromText on a German invoice', () => {
     expect(ex.data.invoice_number).toBeNull();
   });
 });
+
+describe('extractFromText on an English invoice with a tax summary', () => {
+  it('takes the tax total under the rates, not the first rate\'s tax', () => {
+    const ex = extractInvoice([
+      'Invoice # RE-20190610/507 issued at 2019-06-10',
+      [{ text: 'Amount' }, { text: 'Product', x: 0.2 }, { text: 'VAT', x: 0.49 }, { text: 'Total', x: 0.71 }],
+      [{ text: '1.00' }, { text: 'Design (hours)', x: 0.2 }, { text: '7%', x: 0.49 }, { text: '160.00 €', x: 0.71 }],
+      [{ text: '400.00' }, { text: 'Balloons', x: 0.2 }, { text: '19%', x: 0.49 }, { text: '336.00 €', x: 0.71 }],
+      'Net total: 496.00 €',
+      [{ text: 'VAT' }, { text: 'Net amount', x: 0.24 }, { text: 'VAT amount', x: 0.35 }],
+      [{ text: '7%' }, { text: '160.00 €', x: 0.24 }, { text: '11.20 €', x: 0.35 }],
+      [{ text: '19%' }, { text: '336.00 €', x: 0.24 }, { text: '63.84 €', x: 0.35 }],
+      [{ text: 'VAT total: 75.04 €', x: 0.26 }],
+      'Due payable: 571.04 €',
+    ]);
+    expect(ex.data.tax_amount).toBe(75.04);
+  });
+});
