@@ -13,6 +13,7 @@
 import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { ROLES, type Role } from '../../engine/src/extract/layout-model/roles.js';
+import { addGrain } from '../slips/grain.js';
 import { mix32, mulberry32, Rng as SeededRng } from '../slips/rng.js';
 
 export interface SyntheticLine {
@@ -1865,20 +1866,7 @@ async function degrade(rgba: Buffer, width: number, height: number, rng: Rng, ki
   const quality = rng.chance(0.7) ? rng.int(60, 95) : 0;
   const noiseRng = mulberry32(rng.seed());
   const px = new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.length);
-  if (noise) {
-    // A table of noise values read from a random offset each row: far cheaper than a draw per
-    // pixel, and 4096 values are more than a row is wide, so no pattern repeats along a row.
-    const table = Float32Array.from({ length: 4096 }, () => (noiseRng() - 0.5) * 2 * noise);
-    for (let y = 0; y < height; y++) {
-      const offset = Math.floor(noiseRng() * 4096);
-      for (let x = 0, i = y * width * 4; x < width; x++, i += 4) {
-        const n = table[(offset + x) & 4095];
-        px[i] += n;
-        px[i + 1] += n;
-        px[i + 2] += n;
-      }
-    }
-  }
+  if (noise) addGrain(rgba, width, height, noise, noiseRng);
   for (let k = 0; k < specks; k++) {
     const i = 4 * (Math.floor(noiseRng() * height) * width + Math.floor(noiseRng() * width));
     const v = Math.floor(noiseRng() * 120);

@@ -7,6 +7,7 @@
  */
 import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
 import sharp from 'sharp';
+import { addGrain } from './grain.js';
 import { mulberry32, Rng } from './rng.js';
 
 /** Monospace faces to print in; DejaVu Sans Mono is required, the others used when installed. */
@@ -113,21 +114,9 @@ export async function renderSlip(lines: string[], seed: number): Promise<{ png: 
   return { png, width, height };
 }
 
-/** Grain and blur: noise read from a small table at random offsets (cheap), then sharp's blur. */
+/** Grain (grain.ts), then sharp's blur. */
 async function degrade(rgba: Buffer, width: number, height: number, rng: Rng): Promise<Buffer> {
-  const amplitude = rng.float(2, 8);
-  const noise = mulberry32(rng.seed());
-  const table = Float32Array.from({ length: 4096 }, () => (noise() - 0.5) * 2 * amplitude);
-  const px = new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.length);
-  for (let y = 0; y < height; y++) {
-    const offset = Math.floor(noise() * 4096);
-    for (let x = 0, i = y * width * 4; x < width; x++, i += 4) {
-      const n = table[(offset + x) & 4095];
-      px[i] += n;
-      px[i + 1] += n;
-      px[i + 2] += n;
-    }
-  }
+  addGrain(rgba, width, height, rng.float(2, 8), mulberry32(rng.seed()));
   let img = sharp(rgba, { raw: { width, height, channels: 4 } }).removeAlpha();
   if (rng.chance(0.5)) img = img.grayscale();
   if (rng.chance(0.7)) img = img.blur(rng.float(0.3, 0.8));

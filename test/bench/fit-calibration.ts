@@ -110,16 +110,20 @@ async function collect(cacheDir: string, scans: boolean): Promise<DocObs[]> {
   try {
     const sroieDir = join(DATASETS, 'sroie-train');
     const withImage = new Set(readdirSync(join(sroieDir, 'img')).map((f) => f.replace(/\.jpg$/, '')));
-    const sroieIds = readdirSync(join(sroieDir, 'box'))
+    // Each tuning receipt read once: its ground-truth lines (the page text, and what its labels are checked against) and labels.
+    const receipts = readdirSync(join(sroieDir, 'box'))
       .map((f) => f.replace(/\.txt$/, ''))
       .filter((id) => !withImage.has(id))
-      .sort();
-    const sroieTruth = (id: string) => sroieFields(JSON.parse(readFileSync(join(sroieDir, 'entities', `${id}.txt`), 'utf8')) as Record<string, string>);
-    const sroieText = (id: string) => sroiePages(join(sroieDir, 'box', `${id}.txt`));
-    for (const id of sroieIds) docs.push(await observe('sroie text', sroieText(id), 'retail_receipt', sroieTruth(id), model, sroieText(id)));
+      .sort()
+      .map((id) => ({
+        id,
+        lines: sroiePages(join(sroieDir, 'box', `${id}.txt`)),
+        truth: sroieFields(JSON.parse(readFileSync(join(sroieDir, 'entities', `${id}.txt`), 'utf8')) as Record<string, string>),
+      }));
+    for (const r of receipts) docs.push(await observe('sroie text', r.lines, 'retail_receipt', r.truth, model, r.lines));
     if (scans) {
-      const scanned = await renderedSroiePages(engine, sroieDir, sroieIds, join(cacheDir, 'sroie-rendered.jsonl'));
-      for (const id of sroieIds) docs.push(await observe('sroie rendered', scanned.get(id) ?? [], 'retail_receipt', sroieTruth(id), model, sroieText(id)));
+      const scanned = await renderedSroiePages(engine, sroieDir, receipts.map((r) => r.id), join(cacheDir, 'sroie-rendered.jsonl'));
+      for (const r of receipts) docs.push(await observe('sroie rendered', scanned.get(r.id) ?? [], 'retail_receipt', r.truth, model, r.lines));
     }
     const wild = readOcrCache(join(cacheDir, 'wildreceipt.jsonl'));
     for (const s of wildReceipt().filter((s) => hashedPart(s.id) !== 'held_out')) {

@@ -10,6 +10,7 @@
  */
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import sharp from 'sharp';
+import { addGrain } from '../../models/slips/grain.js';
 import { mulberry32, Rng } from '../../models/slips/rng.js';
 
 export interface PlacedLine {
@@ -80,19 +81,7 @@ export async function renderScan(lines: readonly PlacedLine[], seed: number): Pr
 
 /** Grain, bleed (blur) and the scanner's JPEG. */
 async function degrade(rgba: Buffer, width: number, height: number, rng: Rng): Promise<Buffer> {
-  const amplitude = rng.float(3, 12);
-  const noise = mulberry32(rng.seed());
-  const table = Float32Array.from({ length: 4096 }, () => (noise() - 0.5) * 2 * amplitude);
-  const px = new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.length);
-  for (let y = 0; y < height; y++) {
-    const offset = Math.floor(noise() * 4096);
-    for (let x = 0, i = y * width * 4; x < width; x++, i += 4) {
-      const n = table[(offset + x) & 4095];
-      px[i] += n;
-      px[i + 1] += n;
-      px[i + 2] += n;
-    }
-  }
+  addGrain(rgba, width, height, rng.float(3, 12), mulberry32(rng.seed()));
   let img = sharp(rgba, { raw: { width, height, channels: 4 } }).removeAlpha();
   img = img.blur(rng.float(0.5, 1.3));
   return img.jpeg({ quality: rng.int(35, 85) }).toBuffer();

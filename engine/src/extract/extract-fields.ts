@@ -13,7 +13,7 @@ import { claimedSpans, isClaimed } from './find/claimed-spans.js';
 import { readTaxRows, taxCandidates, type TaxRow } from './find/tax-lines.js';
 import { conversionCandidates, readConversion } from './find/dcc.js';
 import { documentCountry, documentLanguage } from './find/document-country.js';
-import { valueKind, type ValueKind } from './find/field-kinds.js';
+import { FIGURE_KINDS, valueKind, type ValueKind } from './find/field-kinds.js';
 import { completeParty, findHeaderBlock, linesBox } from './find/header-block.js';
 import { sectionCandidates } from './find/party-section.js';
 import { snapToKnown } from './find/known-merchants.js';
@@ -116,7 +116,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   const headerLines = new Set([...(header?.name?.lines ?? []), ...(header?.address?.lines ?? [])].map((l) => l.index));
   // Spans other labels hold: those of fields that are not amounts (and masked card numbers), and of cash handed over or given back.
   const isCash = (path: string) => CASH_KEYS.has(labelKeys.get(path) ?? '');
-  const claimed = claimedSpans(doc, allHits, hitsOnLine, (path) => !isCash(path) && (path.startsWith('~') || !AMOUNT_KINDS.has(kinds.get(path) as ValueKind)), true);
+  const claimed = claimedSpans(doc, allHits, hitsOnLine, (path) => !isCash(path) && (path.startsWith('~') || !FIGURE_KINDS.has(kinds.get(path) as ValueKind)), true);
   const tendered = claimedSpans(doc, allHits, hitsOnLine, isCash, false);
   // The tax summary, read once where a field asks for it.
   let taxes: TaxRow[] | null = null;
@@ -361,9 +361,6 @@ const CASH_KEYS: ReadonlySet<string> = new Set(['tendered', 'change']);
 
 /** Kinds of numbers and codes read after their labels (a terminal, a card's last digits). */
 const CODE_KINDS: ReadonlySet<ValueKind> = new Set(['document_number', 'identifier', 'card_last_four', 'tax_id', 'iban', 'bic']);
-
-/** Kinds of figures that are amounts of money. */
-const AMOUNT_KINDS: ReadonlySet<ValueKind> = new Set(['money', 'total', 'number', 'integer']);
 
 interface FieldPlan {
   scalars: { path: string; name: string; field: FieldDefinition }[];

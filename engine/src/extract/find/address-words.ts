@@ -44,7 +44,7 @@ export function isEuropeanPostcodeTown(text: string): boolean {
  * can take (the outward code's first figure, the inward code's figure) read back as the digit it
  * resembles, and a zero in a place only a letter can take (the area, the unit) as an O.
  */
-export function postcodeDigitsReadBack(text: string): string {
+export function britishPostcodeReadBack(text: string): string {
   return text.replace(/(?<![\p{L}\p{N}])([A-Z0]{1,2})([0-9IlO|])([A-Z0-9]?) ([0-9IlO|])([A-Z0]{2})(?![\p{L}\p{N}])/gu, (all, area: string, d1: string, rest: string, d2: string, unit: string) => {
     if (!/[A-Z]/u.test(area) || (/\d/u.test(d1) && /\d/u.test(d2) && !/0/u.test(area + unit))) return all;
     const digit = (c: string) => (c === 'O' ? '0' : /[Il|]/u.test(c) ? '1' : c);

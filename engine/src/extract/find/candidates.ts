@@ -4,7 +4,7 @@ import { valueSlots, type Relation } from '../layout/label-values.js';
 import type { LabelHit } from '../layout/labels.js';
 import { findDates, type ParsedDate } from '../normalize/date.js';
 import { findDottedTime } from '../normalize/time.js';
-import type { ValueKind } from './field-kinds.js';
+import { FIGURE_KINDS, type ValueKind } from './field-kinds.js';
 import { isFormOnly } from './header-block.js';
 import { readTitleLine, type TitleLine } from './title-line.js';
 import { readValues, type ParseContext } from './value-parsers.js';
@@ -34,8 +34,6 @@ const RELATION_SCORE: Record<Relation, readonly number[]> = {
   right: [0.95, 0.8, 0.65],
   below: [0.75, 0.6],
 };
-
-const FIGURE_KINDS: ReadonlySet<ValueKind> = new Set(['money', 'total', 'number', 'integer']);
 
 /** Kinds recognisable by their shape alone, without a label. */
 const SHAPED: ReadonlySet<ValueKind> = new Set(['date', 'datetime', 'time', 'currency', 'phone', 'tax_id', 'email', 'iban', 'card_last_four', 'enum', 'boolean', 'total']);

@@ -29,6 +29,9 @@ export type ValueKind =
   | 'party_address'
   | 'total';
 
+/** Kinds whose values are figures: amounts of money, totals, numbers and counts. */
+export const FIGURE_KINDS: ReadonlySet<ValueKind> = new Set(['money', 'total', 'number', 'integer']);
+
 const PARTY_NAMES = /^(merchant|merchant_name|store|store_name|shop|shop_name|company|company_name|supplier|supplier_name|seller|seller_name|vendor|vendor_name|issuer|issuer_name|business_name)$/;
 const PARTY_ADDRESSES = /^(merchant_address|store_address|shop_address|company_address|supplier_address|seller_address|vendor_address|issuer_address|address)$/;
 // The document's own number: read as one token, and from a title line (`Rechnung Nr. 123 vom ...`).

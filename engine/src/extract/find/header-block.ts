@@ -2,7 +2,7 @@ import type { DocumentText, Line, Row } from '../layout/document-text.js';
 import { unionBox } from '../layout/document-text.js';
 import { findDates } from '../normalize/date.js';
 import { digitsInWords } from './digits-in-words.js';
-import { endsWithHouseNumber, EXTRA_LEGAL_FORMS, isBranchRow, isEuropeanPostcodeTown, isEuropeanStreet, opensWithStreetWord, postcodeDigitsReadBack } from './address-words.js';
+import { endsWithHouseNumber, EXTRA_LEGAL_FORMS, isBranchRow, isEuropeanPostcodeTown, isEuropeanStreet, opensWithStreetWord, britishPostcodeReadBack } from './address-words.js';
 import { isPaymentRow, isSlipRow } from './slip-words.js';
 import { unicodeWords } from '../layout/unicode-words.js';
 import { aliasPattern } from '../layout/labels.js';
@@ -61,10 +61,11 @@ type RowKind = 'noise' | 'body' | 'date' | 'contact' | 'registration' | 'address
  * body, contact details, registration details, an address line or other text.
  *
  * The name is the first row with words (not a lower-case scribble, not mostly digits), continued
- * onto the next row when it breaks off (`&`, `,`, an open parenthesis) or when a company form
- * follows on a row of its own (`SDN BHD`). A registered company name (one with a legal form) in the
- * rows just below a brand line is the issuer and wins over the brand. Registration numbers and
- * branch notes after the legal form are cut off.
+ * onto the next row when it breaks off (`&`, `,`, an open parenthesis), when a company form
+ * follows on a row of its own (`SDN BHD`), when a row names the kind of business (`KOREAN
+ * RESTAURANT`) or when large print wraps (`FIVE` / `GUYS`). A registered company name (one with a
+ * legal form) in the rows just below a brand line, never a street line, is the issuer and wins over
+ * the brand. Registration numbers and branch notes after the legal form are cut off.
  *
  * The address starts at the first address line after the name (registration rows in between are
  * passed over) and runs until contact or registration details, a date or the body, at most five
@@ -73,7 +74,7 @@ type RowKind = 'noise' | 'body' | 'date' | 'contact' | 'registration' | 'address
 export function findHeaderBlock(doc: DocumentText): HeaderBlock {
   const rows = doc.rows.filter((r) => r.page === doc.rows[0]?.page).slice(0, 16);
   // Postcodes read back first: a town row is known by its postcode.
-  const texts = rows.map((r) => postcodeDigitsReadBack(rowText(r)));
+  const texts = rows.map((r) => britishPostcodeReadBack(rowText(r)));
   // Rows are classed as they are reached: nothing below the first body row is read.
   const classed: RowKind[] = [];
   const kind = (k: number): RowKind => (classed[k] ??= rowKind(texts[k]));
@@ -152,8 +153,7 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
     // So is one that opens with a street word, its number lost, above a town with no street yet
     // (`QUAI DES BATELIERS` / `31000 TOULOUSE`).
     const above = address[0] - 1;
-    const streetLost = (k: number) => opensWithStreetWord(texts[k]) && isPostcodeTown(texts[address[0]]);
-    if (above >= nameEnd && kind(above) === 'text' && (endsWithHouseNumber(texts[above]) || streetLost(above))) address.unshift(above);
+    if (above >= nameEnd && kind(above) === 'text' && (endsWithHouseNumber(texts[above]) || (opensWithStreetWord(texts[above]) && isPostcodeTown(texts[address[0]])))) address.unshift(above);
   }
   return {
     name,
@@ -383,7 +383,9 @@ function isCountry(text: string): boolean {
   const name = text.toUpperCase().replace(/[.,]+$/u, '').trim();
   if (countries.has(name)) return true;
   // A long name with one character misread, lost or added by OCR (`MALAYSIAL`).
-  return name.length >= 7 && [...countries].some((c) => c.length >= 7 && oneEditApart(c, name));
+  if (name.length < 7) return false;
+  for (const c of countries) if (c.length >= 7 && oneEditApart(c, name)) return true;
+  return false;
 }
 
 /** Two texts one substitution, insertion or deletion apart. */
