@@ -164,6 +164,18 @@ describe('findHeaderBlock', () => {
     expect(h.address?.text).toBe('1413 Fourth St SE, Minneapolis MN 55414');
   });
 
+  it('takes a brand in large print printed again on the page over an offer or slogan above it, and only then', () => {
+    const line = (text: string, y: number, height = 0.018) => ({ text, bounding_box: { x: 0.2, y, width: Math.min(0.6, text.length * 0.02), height } });
+    const read = (texts: [string, number?][]) =>
+      findHeaderBlock(layoutDocument(parseClientOcr({ width: 600, height: 1400, lines: texts.map(([t, h], k) => line(t, 0.02 + 0.04 * k, h)) }).pages)).name?.text;
+    const offer: [string, number?][] = [['Hllgher Standards'], ['meijer', 0.05], ['ower Prices'], ['SH IIN'], ['09/08/12'], ['BANANAS 1.29'], ['meijer.com']];
+    expect(read(offer)).toBe('meijer');
+    // Printed nowhere else, the large row is a logo's words and the first row stays the name.
+    expect(read(offer.slice(0, -1))).toBe('Hllgher Standards');
+    // The first row printed again is itself the brand.
+    expect(read([['CAFE AURORA'], ['ESPRESSO', 0.05], ['Via Roma 12'], ['12/03/2025'], ['ESPRESSO 1.20'], ['cafe-aurora.it']])).toBe('CAFE AURORA');
+  });
+
   it('reads a British postcode whose digits OCR read as letters, and ends the address after it', () => {
     expect(header(['HARRODS', '87-135 BROMPTON ROAD', 'LONDON SWIX 7XL', 'MID: ***81234 TID: ****5566', 'VISA'])).toEqual({
       name: 'HARRODS',

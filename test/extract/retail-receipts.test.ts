@@ -207,5 +207,18 @@ ${total}`;
     expect(rounded.data.amount).toBe(317.98);
     expect(rounded.fields.amount.confidence).toBeGreaterThan(0.5);
   });
-});
 
+  it('reads a minus before a currency against the figure as the sign: the total after rounding down is the one paid', () => {
+    const ex = read(`UNIHAKKA INTERNATIONAL SDN BHD
+12 JUN 2018 18:18
+PORK                    RM2.54
+VEGE                    RM5.18
+TOTAL AMOUNT: RM7.72
+GST @0%: RM0.00
+ROUNDING: -RM0.02
+NETT TOTAL: RM7.70
+CASH                    RM7.70`);
+    expect(ex.data.rounding).toBe(-0.02);
+    expect(ex.data.amount).toBe(7.7);
+  });
+});

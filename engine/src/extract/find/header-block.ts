@@ -96,9 +96,10 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
     i++;
   }
   if (i >= limit) return { name: null, address: null };
+  const sizes = rows.map((r) => Math.max(...r.lines.map((l) => l.size)));
+  i = echoedHeadline(doc, rows, texts, i, sizes, (k) => kind(k) === 'date' || PRICED.test(texts[k])) ?? i;
   let end = i;
   while (end < rows.length && kind(end) !== 'body') end++;
-  const sizes = rows.map((r) => Math.max(...r.lines.map((l) => l.size)));
   let nameEnd = continued(texts, kind, i, end, sizes);
   let nameStart = i;
 
@@ -245,6 +246,31 @@ function continued(texts: readonly string[], kind: (k: number) => RowKind, start
     if (!(broken || closesUnopened(texts[k]) || trade || large) || kind(k) !== 'text') break;
   }
   return k;
+}
+
+/**
+ * A brand in large print a few rows under the first row that reads as a name, printed again
+ * elsewhere on the document (`Morrisons` under a prize draw's `Win 1 of 5 prizes of £200`, again
+ * in `Morrisons Supermarkets plc`; `meijer` under a slogan, again in `meijer.com`): that first
+ * row is an offer or a slogan, unless its own words are printed again too. The row of the brand,
+ * or null.
+ */
+function echoedHeadline(doc: DocumentText, rows: readonly Row[], texts: readonly string[], first: number, sizes: readonly number[], bodyRow: (k: number) => boolean): number | null {
+  const letters = (t: string) => t.toUpperCase().replace(/[^\p{L}]/gu, '');
+  const elsewhere = (k: number) => doc.rows.filter((r) => r !== rows[k]).map((r) => letters(rowText(r)));
+  const echoed = (k: number) => {
+    const own = letters(nameText(texts[k]));
+    return own.length >= 4 && elsewhere(k).some((t) => t.includes(own));
+  };
+  if (echoed(first)) return null;
+  // Past a date or a priced row the brand is no longer looked for (a heading word such as
+  // `receipt` in the offer's small print does not end the search).
+  for (let k = first + 1; k < Math.min(rows.length, first + 6) && !bodyRow(k); k++) {
+    const words = texts[k].trim().split(/\s+/u);
+    if (words.length > 3 || sizes[k] < LARGE_PRINT || sizes[k] < 1.3 * sizes[first] || /\d/u.test(texts[k])) continue;
+    if (echoed(k)) return k;
+  }
+  return null;
 }
 
 // Print at least this much taller than the page's median line: a headline.

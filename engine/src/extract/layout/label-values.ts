@@ -1,5 +1,6 @@
 import type { DocumentText, Line } from './document-text.js';
 import type { LabelHit } from './labels.js';
+import { CURRENCY_BEFORE_FIGURE } from '../normalize/currency.js';
 
 /** Where a value stands relative to its label. */
 export type Relation = 'same_line' | 'right' | 'below';
@@ -15,8 +16,9 @@ export interface ValueSlot {
   step: number;
 }
 
-// Between a label and its value; a point or dash before a digit is the value's own (`.01`, `-0.01`).
-const SEPARATORS = /^(?:[\s:;=#>|–]|[.-](?!\d))+/u;
+// Between a label and its value; a point or dash before a digit is the value's own (`.01`, `-0.01`),
+// as is a dash after a space before a currency against a figure (`ROUNDING: -RM0.02`).
+const SEPARATORS = new RegExp(String.raw`^(?:[\s:;=#>|–]|\.(?!\d)|(?<![\s:;=])-(?!\d)|-(?!\d|${CURRENCY_BEFORE_FIGURE}))+`, 'u');
 
 /**
  * The places a label's value can be, nearest first: the rest of its line up to the next label;

@@ -1,3 +1,4 @@
+import { CURRENCY_BEFORE_FIGURE } from './currency.js';
 import { memoByText } from './memo.js';
 
 /**
@@ -32,8 +33,14 @@ export interface AmountOptions {
 // time (20:27) or a percentage. Plain spaces never group digits: on receipts they part columns
 // (`2 100.00` is a quantity and a price); no-break spaces, as typeset invoices use, do. A currency
 // written against the figure (`RM37.10`, `EUR12,50`) is the one word allowed right before it.
-const AMOUNT =
-  /(?:(?<![\p{L}\p{N}.,/:-])|(?<=(?<![\p{L}])(?:RM|Rs|Rp|USD|EUR|GBP|SGD|MYR|AUD|CAD|CHF|INR|IDR|HKD|NZD|PHP|THB|CNY|JPY)))(\(\s*)?([-\u2212]\s?)?(\d{1,3}(?:[,.'\u2019\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?|(?<![\p{N}])[.,]\d{2}(?![\p{N}]))(-(?!\p{N}))?(\s*\))?(?![\p{L}\p{N}%]|[.,/:-]\p{N})/gu;
+const GLUED_CODES = 'RM|Rs|Rp|USD|EUR|GBP|SGD|MYR|AUD|CAD|CHF|INR|IDR|HKD|NZD|PHP|THB|CNY|JPY';
+const AMOUNT = new RegExp(
+  String.raw`(?:(?<![\p{L}\p{N}.,/:-])|(?<=(?<![\p{L}])(?:${GLUED_CODES})))` +
+    String.raw`(\(\s*)?([-\u2212]\s?)?(\d{1,3}(?:[,.'\u2019\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?|(?<![\p{N}])[.,]\d{2}(?![\p{N}]))(-(?!\p{N}))?(\s*\))?(?![\p{L}\p{N}%]|[.,/:-]\p{N})`,
+  'gu',
+);
+// A minus against the currency before the figure signs it: `ROUNDING: -RM0.02`, `-€1.50`.
+const SIGNED_CURRENCY_BEFORE = new RegExp(String.raw`(?<![\p{L}\p{N}])[-\u2212](?=${CURRENCY_BEFORE_FIGURE}$)`, 'u');
 
 const scanAmounts = memoByText(readAmounts);
 
@@ -55,7 +62,7 @@ function readAmounts(text: string, opts: AmountOptions = {}): ParsedAmount[] {
     if (open && !close) continue;
     const read = readDigits(digits, opts.decimal);
     if (!read) continue;
-    const negative = Boolean(lead || trail || (open && close));
+    const negative = Boolean(lead || trail || (open && close)) || (!open && SIGNED_CURRENCY_BEFORE.test(text.slice(Math.max(0, m.index - 8), m.index + 1)));
     const value = negative && read.value !== 0 ? -read.value : read.value;
     found.push({ value, raw: whole, start: m.index, end: m.index + whole.length, decimal: read.decimal, ambiguous: read.ambiguous });
   }

@@ -90,6 +90,9 @@ const MARK_RE = new RegExp(
 const GLUED_CODES = ['EUR', 'GBP', 'USD', 'CHF', 'SEK', 'NOK', 'DKK', 'ISK', 'PLN', 'CZK', 'HUF', 'RON', 'BGN', 'TRY', 'MYR', 'SGD'];
 export const LETTER_CURRENCY_BEFORE_FIGURE = `(?:${[...byLength.filter(startsWithLetter), ...GLUED_CODES].map(escaped).join('|')})\\s?-?\\d`;
 
+/** Any currency mark or such a code right before a figure, as a pattern source (`RM0.02`, `€ 1,50`, `EUR12`). */
+export const CURRENCY_BEFORE_FIGURE = `(?:${[...byLength, ...GLUED_CODES].map(escaped).join('|')})\\s?\\d`;
+
 const scanCurrencies = memoByText(readCurrencies);
 
 /**
