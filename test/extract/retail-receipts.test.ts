@@ -221,4 +221,22 @@ CASH                    RM7.70`);
     expect(ex.data.rounding).toBe(-0.02);
     expect(ex.data.amount).toBe(7.7);
   });
+
+  it('takes no sum where a figure is added and taken away again: the total beside its label stands', () => {
+    const ex = read(`MEIJER
+09/08/12
+ROSE BOUQUET                14.99
+HANDTIED ROSES              19.99
+WINE 2 @ 5.99               11.98
+COUPON                       3.00 *
+DISCOUNT                     3.00
+OH 6.25% Sales               4.93
+TOTAL TAX                    4.93
+TOTAL                       96.70
+TENDER                     100.00
+CHANGE                       3.30`);
+    expect(ex.data.amount).toBe(96.7);
+    expect(ex.data.tax_amount).toBe(4.93);
+  });
 });
+

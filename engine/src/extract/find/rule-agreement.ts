@@ -55,6 +55,9 @@ export function agreeOnRules(rules: readonly RuleDefinition[], ranked: Ranked): 
         // One printed figure read as a term and as the total proves nothing (`VALOR COMPRA 5,75`
         // as the base and as the amount, the cashback left out).
         if (pick.slice(0, -1).some((c) => c !== null && c.line === total.line && c.start === total.start)) return;
+        // Nor does a term taken away again (`3.00` as the subtotal and as the discount): what is
+        // left is one figure equal to the total.
+        if (pick.some((c, k) => c !== null && signs[k] === 1 && pick.some((d, j) => d !== null && signs[j] === -1 && d.value !== 0 && d.value === c.value))) return;
         for (const k of standIn) if (pick[k]?.value === total.value || !((pick[k]?.value as number) > 0) || pick.slice(0, -1).filter((c) => c !== null).length < 2) return;
         // Each field moved keeps at least half its first choice's score, unless a stand-in explains
         // it (the total is the printed figure plus labelled adjustments).
