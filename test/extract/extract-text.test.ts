@@ -111,6 +111,22 @@ describe('layout', () => {
     expect(hits('SUBTOTAL 5.00')).toEqual([]);
   });
 
+  it('reads a label printed with points between its letters, or numbered by a digit against it, and no more', () => {
+    const finder = new LabelFinder([
+      { path: 'tax_amount', aliases: ['IVA', 'Tax'], numbered: true },
+      { path: 'tendered', aliases: ['Cash'] },
+    ]);
+    const hits = (text: string) => finder.inLine({ text } as Line).map((h) => [h.path, h.start, h.end]);
+    expect(hits('I.V.A. 10.00% 3.50')).toEqual([['tax_amount', 0, 5]]);
+    expect(hits('TAX1 $4.48')).toEqual([['tax_amount', 0, 4]]);
+    expect(hits('TAX1')).toEqual([['tax_amount', 0, 4]]);
+    // Two digits, or a digit running on into a figure, are no number of the label.
+    expect(hits('TAX12 4.48')).toEqual([]);
+    expect(hits('TAX1.50')).toEqual([]);
+    // Only taxes are numbered so: `CASH1` is a till's name.
+    expect(hits('CASH1 #10-02')).toEqual([]);
+  });
+
   it('reads a label that OCR ran into the currency of its amount, and no other word run on', () => {
     const finder = new LabelFinder([{ path: 'amount', aliases: ['Grand Total', 'Betrag'] }]);
     const hits = (text: string) => finder.inLine({ text } as Line).map((h) => [h.path, h.start, h.end]);

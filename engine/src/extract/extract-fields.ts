@@ -396,6 +396,7 @@ function planFor(definition: Definition): FieldPlan {
   const sets = [...scalars.map((f) => f.path), ...[...labelKeys.keys()].filter((p) => p.startsWith('~'))].map((path) => ({
     path,
     aliases: [...(scalars.find((f) => f.path === path)?.field.aliases ?? []), ...labelWords(labelKeys.get(path) ?? '')],
+    numbered: labelKeys.get(path) === 'tax_amount',
   }));
   const finder = new LabelFinder(sets.filter((s) => s.aliases.length > 0));
   const kinds = new Map<string, ValueKind>(scalars.map((f) => [f.path, valueKind(f.name, f.field)]));

@@ -17,6 +17,8 @@ export interface LabelHit {
 export interface AliasSet {
   path: string;
   aliases: readonly string[];
+  /** Its labels may be numbered by one digit against them (`TAX1 $4.48`, `GST2 0.60`): taxes of several rates. */
+  numbered?: boolean;
 }
 
 interface CompiledAlias {
@@ -45,9 +47,9 @@ export class LabelFinder {
 
   constructor(sets: readonly AliasSet[]) {
     const compiled: CompiledAlias[] = [];
-    for (const { path, aliases } of sets) {
+    for (const { path, aliases, numbered } of sets) {
       for (const alias of aliases) {
-        const re = aliasPattern(alias, true);
+        const re = aliasPattern(alias, true, numbered);
         if (!re) continue;
         const at = /^[\s.:_/-]*[\p{L}\p{N}]/u.test(alias) ? new RegExp(re.source, 'iuy') : null;
         compiled.push({ path, alias, re, at, key: compact(alias), weight: alias.replace(/[^\p{L}\p{N}]/gu, '').length });
@@ -147,17 +149,20 @@ export function escapeRegExp(s: string): string {
 /**
  * Whole-word, case-insensitive pattern of an alias; null for an alias without letters or digits.
  * `gluedCurrency`: the alias may also run straight into a currency in letters and a figure
- * (`TOTALRM21.85`), where OCR dropped the space after a label.
+ * (`TOTALRM21.85`), where OCR dropped the space after a label. `numbered`: a digit against the
+ * alias, before a space, is its number and part of the label (`TAX1 $4.48`).
  */
-export function aliasPattern(alias: string, gluedCurrency = false): RegExp | null {
+export function aliasPattern(alias: string, gluedCurrency = false, numbered = false): RegExp | null {
   const tokens = alias.split(/[\s.:_/-]+/u).filter((t) => t !== '');
   if (tokens.length === 0 || !/[\p{L}\p{N}]/u.test(alias)) return null;
-  // OCR breaks words with stray spaces ("Tot al"): a single space may fall between any two characters.
-  const body = tokens.map((t) => Array.from(t).map(escapeRegExp).join(' ?')).join('[\\s.:_/-]*');
+  // OCR breaks words with stray spaces ("Tot al"): a single space may fall between any two
+  // characters; so may a point, as abbreviations are printed (`I.V.A.`, `M.W.S.T.`).
+  const body = tokens.map((t) => Array.from(t).map(escapeRegExp).join('[ .]?')).join('[\\s.:_/-]*');
   const first = tokens[0];
   const last = tokens[tokens.length - 1];
   const open = /^[\p{L}\p{N}]/u.test(first) ? '(?<![\\p{L}\\p{N}])' : '';
-  const close = /[\p{L}\p{N}]$/u.test(last) ? (gluedCurrency ? `(?:(?![\\p{L}\\p{N}])|(?=${LETTER_CURRENCY_BEFORE_FIGURE}))` : '(?![\\p{L}\\p{N}])') : '';
+  const number = numbered ? '(?:\\d(?=\\s|$))?' : '';
+  const close = /[\p{L}\p{N}]$/u.test(last) ? number + (gluedCurrency ? `(?:(?![\\p{L}\\p{N}])|(?=${LETTER_CURRENCY_BEFORE_FIGURE}))` : '(?![\\p{L}\\p{N}])') : '';
   return new RegExp(`${open}${body}${close}`, 'giu');
 }
 
