@@ -238,5 +238,25 @@ CHANGE                       3.30`);
     expect(ex.data.amount).toBe(96.7);
     expect(ex.data.tax_amount).toBe(4.93);
   });
+
+  it('reads the subtotal of a US till as it abbreviates it (SUBTTL) or numbers it per tax rate (TAXABLE2)', () => {
+    const us = read(`SWEE HENG CAFE
+(074)Wanton Soup Noodle      8.90
+(043)Pork Chop Rice         12.50
+SUBTTL                      21.40
+7% GST                       1.50
+TOTAL                       22.90`);
+    expect(us.data.subtotal).toBe(21.4);
+    const numbered = read(`FOOD TOWN
+MEAT FT2                    $15.95
+GROCERY FT2                 $6.00
+TAXABLE2                    $21.95
+TAX 2 RATE                  2.000%
+TAX2                        $0.44
+TOTAL                       $22.39`);
+    expect(numbered.data.subtotal).toBe(21.95);
+    expect(numbered.data.tax_amount).toBe(0.44);
+    expect(numbered.data.amount).toBe(22.39);
+  });
 });
 

@@ -377,6 +377,9 @@ interface FieldPlan {
 const plans = new WeakMap<Definition, FieldPlan>();
 
 /** What a definition needs for every document (its fields, compiled labels, kinds), worked out once. */
+// Labels printed once per tax rate, numbered by a digit against them (`TAX1`, `TAXABLE2`).
+const NUMBERED_LABELS: ReadonlySet<string> = new Set(['tax_amount', 'subtotal']);
+
 function planFor(definition: Definition): FieldPlan {
   let plan = plans.get(definition);
   if (plan) return plan;
@@ -396,7 +399,7 @@ function planFor(definition: Definition): FieldPlan {
   const sets = [...scalars.map((f) => f.path), ...[...labelKeys.keys()].filter((p) => p.startsWith('~'))].map((path) => ({
     path,
     aliases: [...(scalars.find((f) => f.path === path)?.field.aliases ?? []), ...labelWords(labelKeys.get(path) ?? '')],
-    numbered: labelKeys.get(path) === 'tax_amount',
+    numbered: NUMBERED_LABELS.has(labelKeys.get(path) ?? ''),
   }));
   const finder = new LabelFinder(sets.filter((s) => s.aliases.length > 0));
   const kinds = new Map<string, ValueKind>(scalars.map((f) => [f.path, valueKind(f.name, f.field)]));

@@ -17,7 +17,7 @@ export interface LabelHit {
 export interface AliasSet {
   path: string;
   aliases: readonly string[];
-  /** Its labels may be numbered by one digit against them (`TAX1 $4.48`, `GST2 0.60`): taxes of several rates. */
+  /** Its labels may be numbered by one digit against them (`TAX1 $4.48`, `TAXABLE2 $86.46`): the lines of each tax rate. */
   numbered?: boolean;
 }
 
