@@ -176,6 +176,12 @@ describe('findHeaderBlock', () => {
     expect(read([['CAFE AURORA'], ['ESPRESSO', 0.05], ['Via Roma 12'], ['12/03/2025'], ['ESPRESSO 1.20'], ['cafe-aurora.it']])).toBe('CAFE AURORA');
   });
 
+  it('reads a name printed twice on one row (two copies of a receipt side by side) once', () => {
+    const cell = (text: string, x: number, confidence: number) => ({ text, confidence, bounding_box: { x, y: 0.02, width: 0.25, height: 0.02 } });
+    const page = { width: 800, height: 1000, lines: [cell('Banco de Bogotă', 0.05, 0.9), cell('Banco de Bogotá', 0.55, 0.99), { text: 'CAJERO NRO:02773', bounding_box: { x: 0.05, y: 0.06, width: 0.3, height: 0.02 } }] };
+    expect(findHeaderBlock(layoutDocument(parseClientOcr(page).pages)).name?.text).toBe('Banco de Bogotá');
+  });
+
   it('reads a British postcode whose digits OCR read as letters, and ends the address after it', () => {
     expect(header(['HARRODS', '87-135 BROMPTON ROAD', 'LONDON SWIX 7XL', 'MID: ***81234 TID: ****5566', 'VISA'])).toEqual({
       name: 'HARRODS',

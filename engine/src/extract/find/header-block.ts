@@ -74,7 +74,7 @@ type RowKind = 'noise' | 'body' | 'date' | 'contact' | 'registration' | 'address
 export function findHeaderBlock(doc: DocumentText): HeaderBlock {
   const rows = doc.rows.filter((r) => r.page === doc.rows[0]?.page).slice(0, 16);
   // Postcodes read back first: a town row is known by its postcode.
-  const texts = rows.map((r) => britishPostcodeReadBack(rowText(r)));
+  const texts = rows.map((r) => britishPostcodeReadBack(onceText(r)));
   // Rows are classed as they are reached: nothing below the first body row is read.
   const classed: RowKind[] = [];
   const kind = (k: number): RowKind => (classed[k] ??= rowKind(texts[k]));
@@ -426,6 +426,16 @@ function oneEditApart(a: string, b: string): boolean {
 /** A row's lines read left to right. */
 export function rowText(row: Row): string {
   return row.lines.map((l) => l.text).join(' ').trim();
+}
+
+/**
+ * A row's text, once where its lines all print the same (two copies of a receipt photographed
+ * side by side: `Banco de Bogotă` | `Banco de Bogotá`): the line read most surely.
+ */
+function onceText(row: Row): string {
+  const folded = row.lines.map((l) => l.text.normalize('NFD').toUpperCase().replace(/[^\p{L}\p{N}]/gu, ''));
+  const same = row.lines.length > 1 && folded[0].length >= 4 && folded.every((f) => f === folded[0] || oneEditApart(f, folded[0]));
+  return same ? [...row.lines].sort((a, b) => b.confidence - a.confidence)[0].text.trim() : rowText(row);
 }
 
 /** A line that can be a business name: three letters or more, not a scribble in lower case, not mostly digits. */
