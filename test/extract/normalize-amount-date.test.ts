@@ -143,6 +143,11 @@ describe('resolveDateOrder', () => {
     expect(resolveDateOrder(ambiguous, { country: 'GB', today })).toMatchObject({ value: '2025-04-03', reason: 'default' });
   });
 
+  it('reads a date with points day first, even in dollars or in the United States', () => {
+    expect(resolveDateOrder(parseDate('07.03.24')!, { currency: 'USD', country: 'US', today })).toEqual({ value: '2024-03-07', order: 'dmy', reason: 'separator' });
+    expect(resolveDateOrder(parseDate('07/03/24')!, { currency: 'USD', today })).toMatchObject({ value: '2024-07-03', reason: 'currency' });
+  });
+
   it('rules out a reading in the future', () => {
     const d = parseDate('11/12/2026')!; // 11 Dec 2026 is ahead of today; 12 Nov 2026 is not
     expect(resolveDateOrder(d, { today })).toMatchObject({ value: '2026-11-12', reason: 'not_in_future' });

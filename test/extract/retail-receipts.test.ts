@@ -258,5 +258,21 @@ TOTAL                       $22.39`);
     expect(numbered.data.tax_amount).toBe(0.44);
     expect(numbered.data.amount).toBe(22.39);
   });
+
+  it('asks a person to look at a day and month read month first only because of a bare dollar sign', () => {
+    const slip = (town: string) => read(`GUMNUT GROCER
+${town}
+DATE: 11/12/24
+ROSE BOUQUET                $9.86
+TOTAL:                      $9.86`);
+    const bare = slip('');
+    expect(bare.data.transaction_date).toBe('2024-11-12');
+    expect(bare.fields.transaction_date.confidence).toBeLessThanOrEqual(0.8);
+    expect(bare.review.reasons.some((r) => r.path === 'transaction_date')).toBe(true);
+    // A US address settles it.
+    const us = slip('AUSTIN, TX 78701');
+    expect(us.data.transaction_date).toBe('2024-11-12');
+    expect(us.fields.transaction_date.confidence).toBeGreaterThan(0.8);
+  });
 });
 

@@ -106,7 +106,10 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   // The country the document's words name settles shared marks (`kr` in a Danish slip is DKK).
   const language = documentLanguage(allText);
   const country = documentCountry(allText, language);
-  const currency = documentCurrency(allText.flatMap((t) => findCurrencies(t, { country: country ?? undefined })))?.code ?? null;
+  const docCurrency = documentCurrency(allText.flatMap((t) => findCurrencies(t, { country: country ?? undefined })));
+  const currency = docCurrency?.code ?? null;
+  // `$` with no country named: the dollar of the United States or of Australia, Canada, New Zealand...
+  const sharedDollar = docCurrency !== null && docCurrency.alternatives.length > 0 && country === null;
   const dateOrder = documentDateOrder(allText.flatMap((t) => findDates(t)));
   const ctx = { decimal, country: countryOf(currency) ?? country ?? undefined, language: language ?? undefined };
   const pageQuality = medianConfidence(doc.lines);
@@ -265,6 +268,8 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
       const resolved = resolveDateOrder(top.date, { documentOrder: dateOrder, currency, today: now, country });
       choice.value = f.field.type === 'datetime' ? `${resolved.value}T00:00` : resolved.value;
       if (top.date.alternative || resolved.reason === 'country') choice.dateOrder = { order: resolved.order, reason: resolved.reason };
+      // Month first only because the currency was a bare `$`: half the dollar countries write the day first.
+      if (resolved.reason === 'currency' && sharedDollar) choice.atMost = Math.min(choice.atMost ?? 1, SHARED_MARK_ORDER_CONFIDENCE);
     }
     if (kind === 'party_name' && options.knownMerchants?.length) {
       const snap = snapToKnown(String(top.value), options.knownMerchants);
@@ -352,6 +357,8 @@ const UNDER_SUBTOTAL_CONFIDENCE = 0.5;
 
 /** The most a currency read from a mark several currencies share evenly (`kr`) can be: one reading of several. */
 const EVEN_MARK_CONFIDENCE = 0.5;
+// A day/month order that rests on a shared currency mark alone: a person looks.
+const SHARED_MARK_ORDER_CONFIDENCE = 0.8;
 
 /** Fields whose labels the vocabulary files keep under another name. */
 const VOCABULARY_KEY: Record<string, string> = { amount_tendered: 'tendered' };

@@ -110,7 +110,7 @@ export function parseDate(text: string): ParsedDate | null {
   return all.length === 1 ? all[0] : null;
 }
 
-export type DateOrderReason = 'unambiguous' | 'document' | 'country' | 'currency' | 'not_in_future' | 'default';
+export type DateOrderReason = 'unambiguous' | 'document' | 'separator' | 'country' | 'currency' | 'not_in_future' | 'default';
 
 /** Countries whose short dates put a two-digit year first (`26-09-05` is 5 September 2026): Sweden. */
 const SHORT_YEAR_FIRST: ReadonlySet<string> = new Set(['SE']);
@@ -118,8 +118,8 @@ const SHORT_YEAR_FIRST: ReadonlySet<string> = new Set(['SE']);
 /**
  * Settle a day/month ambiguity. In order: a country that writes short dates year first (a
  * Swedish `yy-mm-dd`), the document's other dates (one that only reads one way shows its order),
- * the currency (USD: month first), a reading in the future ruled out, then day first, as most of
- * the world writes.
+ * points between the parts (day first), the United States (month first) by its address, then by its currency, a reading in the future
+ * ruled out, then day first, as most of the world writes.
  */
 export function resolveDateOrder(
   d: ParsedDate,
@@ -132,9 +132,11 @@ export function resolveDateOrder(
   const readings = [{ value: d.value, order: d.order }, d.alternative];
   const pick = (order: DateOrder) => readings.find((r) => r.order === order);
   if (context.documentOrder && pick(context.documentOrder)) return { ...pick(context.documentOrder)!, reason: 'document' };
-  if (context.currency === 'USD' && pick('mdy')) return { ...pick('mdy')!, reason: 'currency' };
+  // Points between day, month and year are the European way (`07.03.24`): no month-first country writes them.
+  if (/^\d{1,2}\.\d{1,2}\.\d{2,4}$/.test(d.raw) && pick('dmy')) return { ...pick('dmy')!, reason: 'separator' };
   // The United States write the month first (its address said so: a state and its ZIP code).
   if (context.country === 'US' && pick('mdy')) return { ...pick('mdy')!, reason: 'country' };
+  if (context.currency === 'USD' && pick('mdy')) return { ...pick('mdy')!, reason: 'currency' };
   const today = (context.today ?? new Date()).toISOString().slice(0, 10);
   const past = readings.filter((r) => r.value <= today);
   if (past.length === 1) return { ...past[0], reason: 'not_in_future' };
