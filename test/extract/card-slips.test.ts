@@ -740,4 +740,19 @@ Godkänd`);
     expect(ex.data.amount).toBe(null);
     expect(ex.review.reasons.some((r) => r.path === 'amount' && r.code === 'required_missing')).toBe(true);
   });
+
+  it('takes a number alone behind # under an app receipt\'s title as the receipt number, and no other #', () => {
+    const ex = read(`Potwierdzenie płatności
+#6510-5120
+RAZEM                 114,79 PLN
+Data                  11-02-2024
+Zapłacono kartą DEBIT MASTERCARD
+                       •••• 2895
+KOD AUT.                  601386
+    Transakcja zatwierdzona`);
+    expect(ex.data.receipt_number).toBe('6510-5120');
+    // Two figures behind # are a table or a lane, not the receipt.
+    expect(read(`SUMUP\n#12\nTOTAL 4,50 EUR\nVISA •••• 1234`).data.receipt_number).toBe(null);
+  });
 });
+

@@ -7,7 +7,7 @@ import { objectSummary, resultAt } from './field-results.js';
 import { isMissing } from './field-checks.js';
 import { REVIEW_THRESHOLDS, type CalibrationGroup } from './calibration-weights.js';
 import { calibrationGroup, confidenceOf, round3, type ConfidenceFeatures } from './confidence.js';
-import { labelledCandidates, shapedCandidates, titleCandidates, type Candidate } from './find/candidates.js';
+import { labelledCandidates, shapedCandidates, titleCandidates, hashLineCandidates, type Candidate } from './find/candidates.js';
 import { aidCandidates, inferredCandidates, lastFourApartCandidates, preferAidScheme, schemeCandidates } from './find/card-fields.js';
 import { claimedSpans, isClaimed } from './find/claimed-spans.js';
 import { readTaxRows, taxCandidates, type TaxRow } from './find/tax-lines.js';
@@ -147,7 +147,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     // A party's name under its section heading (`Verkäufer`, `Bill To`).
     if (kind === 'party_name' || (kind === 'text' && /_name$/.test(f.name))) list.push(...sectionCandidates(doc, hits, hitsOnLine));
     if (header && kind === 'party_name' && header.name && firstOfKind.get(kind) === f.path) list.push(headerCandidate(header.name.text, header.name.lines));
-    if (kind === 'document_number' && firstOfKind.get(kind) === f.path) list.push(...titleCandidates(doc, 'number'));
+    if (kind === 'document_number' && firstOfKind.get(kind) === f.path) list.push(...titleCandidates(doc, 'number'), ...hashLineCandidates(doc));
     if ((kind === 'date' || kind === 'datetime') && firstOfKind.get(kind) === f.path) list.push(...titleCandidates(doc, 'date'));
     if (header && kind === 'party_address' && header.address && firstOfKind.get(kind) === f.path) list.push(headerCandidate(header.address.text, header.address.lines));
     const role = options.roles ? roleOfField(f.name, kind, f.field, firstOfKind.get(kind) === f.path) : null;

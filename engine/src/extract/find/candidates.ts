@@ -6,6 +6,7 @@ import { findDates, type ParsedDate } from '../normalize/date.js';
 import { findDottedTime } from '../normalize/time.js';
 import { FIGURE_KINDS, type ValueKind } from './field-kinds.js';
 import { isFormOnly } from './header-block.js';
+import { numberTokens } from './document-number.js';
 import { readTitleLine, type TitleLine } from './title-line.js';
 import { readValues, type ParseContext } from './value-parsers.js';
 
@@ -174,3 +175,28 @@ export function titleCandidates(doc: DocumentText, part: 'number' | 'date'): Can
   }
   return out;
 }
+
+// A number alone on its line behind `#`, near the top (`#6510-5120` under an app's receipt title).
+const HASH_LINE = /^\s*#\s?(?=\S)/u;
+const HASH_ROWS = 10;
+
+/**
+ * The document's number printed alone behind `#` in its first rows, where the title above it
+ * names no number (app receipts: `Potwierdzenie płatności` / `#6510-5120`). Three digits at least.
+ */
+export function hashLineCandidates(doc: DocumentText): Candidate[] {
+  const out: Candidate[] = [];
+  for (const row of doc.rows.filter((r) => r.page === doc.rows[0]?.page).slice(0, HASH_ROWS)) {
+    for (const line of row.lines) {
+      const lead = HASH_LINE.exec(line.text);
+      if (!lead) continue;
+      const rest = line.text.slice(lead[0].length).trimEnd();
+      const token = numberTokens(rest)[0];
+      if (!token || token.start !== 0 || token.end !== rest.length || (token.value.match(/\p{N}/gu) ?? []).length < 3) continue;
+      const start = lead[0].length;
+      out.push({ value: token.value, raw: token.value, line, start, end: start + token.end, label: null, relation: 'title', score: 0.75 });
+    }
+  }
+  return out;
+}
+
