@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nearEnumMatches } from '../../engine/src/extract/find/enum-words.js';
+import { enumMatches, nearEnumMatches } from '../../engine/src/extract/find/enum-words.js';
 
 describe('nearEnumMatches', () => {
   it('reads a long word with one letter wrong as its value', () => {
@@ -13,3 +13,11 @@ describe('nearEnumMatches', () => {
     expect(nearEnumMatches('KONTAKIIOS', ['contactless'])).toEqual([]);
   });
 });
+
+describe('enumMatches', () => {
+  it('reads a value\'s word printed without the marks on its letters', () => {
+    expect(enumMatches('PAGAMENTO UBERWEISUNG', ['card', 'bank_transfer']).map((m) => m.value)).toEqual(['bank_transfer']);
+    expect(enumMatches('Überweisung', ['bank_transfer']).map((m) => m.raw)).toEqual(['Überweisung']);
+  });
+});
+

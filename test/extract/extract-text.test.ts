@@ -111,6 +111,21 @@ describe('layout', () => {
     expect(hits('SUBTOTAL 5.00')).toEqual([]);
   });
 
+  it('reads a label with or without the marks on its letters, either way round', () => {
+    const finder = new LabelFinder([
+      { path: 'auth_code', aliases: ['Autorização', 'AUTORIZACION'] },
+      { path: 'change', aliases: ['Rückgeld'] },
+      { path: 'paid', aliases: ['Zapłacono'] },
+    ]);
+    const hits = (text: string) => finder.inLine({ text } as Line).map((h) => [h.path, h.start, h.end]);
+    expect(hits('AUTORIZACAO: 123456')).toEqual([['auth_code', 0, 11]]);
+    expect(hits('Autorización 123456')).toEqual([['auth_code', 0, 12]]);
+    expect(hits('RUCKGELD 4,23')).toEqual([['change', 0, 8]]);
+    expect(hits('Zaplacono karta')).toEqual([['paid', 0, 9]]);
+    // A different letter is no mark: no match.
+    expect(hits('RICKGELD 4,23')).toEqual([]);
+  });
+
   it('reads a label printed with points between its letters, or numbered by a digit against it, and no more', () => {
     const finder = new LabelFinder([
       { path: 'tax_amount', aliases: ['IVA', 'Tax'], numbered: true },

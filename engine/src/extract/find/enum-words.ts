@@ -1,5 +1,5 @@
 import { KeyIndex } from '../layout/key-index.js';
-import { aliasPattern, compact } from '../layout/labels.js';
+import { aliasPattern, compact, letterKey } from '../layout/labels.js';
 import { schemeWords, valueWords, vocabularyWordLanguages } from '../vocabulary/vocabulary.js';
 
 /**
@@ -60,7 +60,7 @@ function indexFor(values: readonly string[]): KeyIndex<Word> {
     const words = values.flatMap((value) =>
       wordsOf(value).flatMap((w) => {
         const re = aliasPattern(w);
-        return re ? [{ key: compact(w), item: { value, re } }] : [];
+        return re ? [{ key: letterKey(w), item: { value, re } }] : [];
       }),
     );
     index = new KeyIndex(words);
@@ -76,7 +76,7 @@ function indexFor(values: readonly string[]): KeyIndex<Word> {
 export function enumMatches(text: string, values: readonly string[], every = false): { value: string; raw: string; start: number; end: number }[] {
   const found: { value: string; raw: string; start: number; end: number }[] = [];
   // Most words are ruled out by their letters alone, without running their pattern.
-  for (const { value, re } of indexFor(values).in(compact(text))) {
+  for (const { value, re } of indexFor(values).in(letterKey(text))) {
     re.lastIndex = 0;
     for (const m of text.matchAll(re)) found.push({ value, raw: m[0], start: m.index, end: m.index + m[0].length });
   }

@@ -52,7 +52,7 @@ export class LabelFinder {
         const re = aliasPattern(alias, true, numbered);
         if (!re) continue;
         const at = /^[\s.:_/-]*[\p{L}\p{N}]/u.test(alias) ? new RegExp(re.source, 'iuy') : null;
-        compiled.push({ path, alias, re, at, key: compact(alias), weight: alias.replace(/[^\p{L}\p{N}]/gu, '').length });
+        compiled.push({ path, alias, re, at, key: letterKey(alias), weight: alias.replace(/[^\p{L}\p{N}]/gu, '').length });
       }
     }
     this.compiled = new KeyIndex(compiled.map((c) => ({ key: c.key, item: c })));
@@ -101,7 +101,7 @@ function lettersOf(text: string): Letters {
   let out = '';
   const runs: Letters['runs'] = [];
   for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
-    const upper = m[0].toUpperCase();
+    const upper = withoutMarks(m[0].toUpperCase());
     runs.push({ at: out.length, from: m.index, length: upper.length, sameLength: upper.length === m[0].length });
     out += upper;
   }
@@ -157,13 +157,49 @@ export function aliasPattern(alias: string, gluedCurrency = false, numbered = fa
   if (tokens.length === 0 || !/[\p{L}\p{N}]/u.test(alias)) return null;
   // OCR breaks words with stray spaces ("Tot al"): a single space may fall between any two
   // characters; so may a point, as abbreviations are printed (`I.V.A.`, `M.W.S.T.`).
-  const body = tokens.map((t) => Array.from(t).map(escapeRegExp).join('[ .]?')).join('[\\s.:_/-]*');
+  const body = tokens.map((t) => Array.from(t).map(letterPattern).join('[ .]?')).join('[\\s.:_/-]*');
   const first = tokens[0];
   const last = tokens[tokens.length - 1];
   const open = /^[\p{L}\p{N}]/u.test(first) ? '(?<![\\p{L}\\p{N}])' : '';
   const number = numbered ? '(?:\\d(?=\\s|$))?' : '';
   const close = /[\p{L}\p{N}]$/u.test(last) ? number + (gluedCurrency ? `(?:(?![\\p{L}\\p{N}])|(?=${LETTER_CURRENCY_BEFORE_FIGURE}))` : '(?![\\p{L}\\p{N}])') : '';
   return new RegExp(`${open}${body}${close}`, 'giu');
+}
+
+// Letters without their marks: thermal printers often print no accents (`AUTORIZACAO`), and the
+// recogniser reads none, so a label matches with or without them, either way round.
+const BASE_OF: Record<string, string> = { ł: 'l', ø: 'o', đ: 'd', ı: 'i' };
+const baseLetter = (c: string) => BASE_OF[c] ?? c.normalize('NFD').replace(/\p{M}/gu, '');
+/** Each plain Latin letter with the letters that carry it with a mark (`c`: `ç ć č`). */
+const VARIANTS = new Map<string, string[]>();
+for (let code = 0xc0; code <= 0x17f; code++) {
+  const c = String.fromCodePoint(code).toLowerCase();
+  const base = baseLetter(c);
+  if (base.length !== 1 || base === c || !/^[a-z]$/u.test(base)) continue;
+  const list = VARIANTS.get(base) ?? [base];
+  if (!list.includes(c)) list.push(c);
+  VARIANTS.set(base, list);
+}
+
+/** One character of an alias as a pattern: a letter also as it is printed with or without its mark. */
+function letterPattern(c: string): string {
+  const lower = c.toLowerCase();
+  const base = baseLetter(lower);
+  const variants = base.length === 1 ? VARIANTS.get(base) : undefined;
+  return variants && variants.includes(lower) ? `[${variants.join('')}]` : escapeRegExp(c);
+}
+
+/** A text upper-case without the marks on its letters (`Ł` is `L`). */
+function withoutMarks(upper: string): string {
+  return upper.replace(/[^A-Z0-9]/gu, (c) => {
+    const base = baseLetter(c.toLowerCase());
+    return base.length === 1 ? base.toUpperCase() : c;
+  });
+}
+
+/** Letters and digits only, upper-case and without marks: how a label's letters are looked up in a line's. */
+export function letterKey(text: string): string {
+  return withoutMarks(compact(text));
 }
 
 /** Upper-case letters and digits only: how labels and names are compared. */
