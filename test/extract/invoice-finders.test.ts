@@ -100,9 +100,10 @@ describe('readTitleLine: the document number and date on a title line', () => {
     }
   });
 
-  it('keeps the reading of an ambiguous day and month, with the other one as alternative', () => {
+  it('keeps the reading of an ambiguous day and month, with the other one as alternative; with points, day first only', () => {
+    expect(readTitleLine('Invoice No. 471102 dated 05/03/2018')!.date!.parsed).toMatchObject({ value: '2018-03-05', order: 'dmy', alternative: { value: '2018-05-03', order: 'mdy' } });
     const t = readTitleLine('Handelsrechnung (380) Nr. 471102 vom 05.03.2018')!;
-    expect(t.date!.parsed).toMatchObject({ value: '2018-03-05', order: 'dmy', alternative: { value: '2018-05-03', order: 'mdy' } });
+    expect(t.date!.parsed).toMatchObject({ value: '2018-03-05', order: 'dmy', alternative: null });
     expect(t.date).toMatchObject({ start: 37, end: 47 });
     expect(t.number).toEqual({ value: '471102', start: 26, end: 32 });
   });
@@ -159,7 +160,7 @@ describe('readTitleLine: the document number and date on a title line', () => {
 });
 
 describe('titleCandidates', () => {
-  const doc = docOf(['Muster AG', 'Handelsrechnung (380) Nr. 471102 vom 05.03.2018', 'Facture FA-2017-0010', 'Total 12,50']);
+  const doc = docOf(['Muster AG', 'Handelsrechnung (380) Nr. 471102 vom 05/03/2018', 'Facture FA-2017-0010', 'Total 12,50']);
 
   it('gives one number per title line, unlabelled, with its place in the line', () => {
     const list = titleCandidates(doc, 'number');
@@ -173,7 +174,7 @@ describe('titleCandidates', () => {
   it('gives the date after the number, less sure where day and month could swap', () => {
     const list = titleCandidates(doc, 'date');
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ value: '2018-03-05', raw: '05.03.2018', relation: 'title', label: null });
+    expect(list[0]).toMatchObject({ value: '2018-03-05', raw: '05/03/2018', relation: 'title', label: null });
     expect(list[0].score).toBeCloseTo(0.72);
     expect(list[0].date?.alternative?.value).toBe('2018-05-03');
   });

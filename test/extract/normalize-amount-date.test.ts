@@ -144,7 +144,10 @@ describe('resolveDateOrder', () => {
   });
 
   it('reads a date with points day first, even in dollars or in the United States', () => {
-    expect(resolveDateOrder(parseDate('07.03.24')!, { currency: 'USD', country: 'US', today })).toEqual({ value: '2024-03-07', order: 'dmy', reason: 'separator' });
+    expect(resolveDateOrder(parseDate('07.03.24')!, { currency: 'USD', country: 'US', today })).toEqual({ value: '2024-03-07', order: 'dmy', reason: 'unambiguous' });
+    expect(parseDate('07.03.24')?.alternative).toBe(null);
+    // Month first only where day first is no date.
+    expect(parseDate('05.31.26')?.value).toBe('2026-05-31');
     expect(resolveDateOrder(parseDate('07/03/24')!, { currency: 'USD', today })).toMatchObject({ value: '2024-07-03', reason: 'currency' });
   });
 

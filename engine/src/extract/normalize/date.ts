@@ -54,7 +54,11 @@ const PATTERNS: { re: RegExp; gate: RegExp; read: (m: RegExpMatchArray) => Readi
     gate: /\d[/\-.\s]\d/,
     read: (m) => {
       const [d1, d2, y] = m[1] ? [m[1], m[3], m[4]] : [m[5], m[7], m[8]];
-      return [reading(year(y), +d2, +d1, 'dmy'), reading(year(y), +d1, +d2, 'mdy')];
+      const dayFirst = reading(year(y), +d2, +d1, 'dmy');
+      // Points between the parts are the European way (`07.03.24`): no month-first country writes
+      // them, so the day comes first wherever that reads as a date.
+      if (m[2] === '.' && dayFirst.value) return [dayFirst];
+      return [dayFirst, reading(year(y), +d1, +d2, 'mdy')];
     },
   },
   // 18 Apr 2018, 18-APR-18, 18APR18, 18. März 2018, 18th April 2018, 20Mar'17 (till printers' short year)
@@ -110,7 +114,7 @@ export function parseDate(text: string): ParsedDate | null {
   return all.length === 1 ? all[0] : null;
 }
 
-export type DateOrderReason = 'unambiguous' | 'document' | 'separator' | 'country' | 'currency' | 'not_in_future' | 'default';
+export type DateOrderReason = 'unambiguous' | 'document' | 'country' | 'currency' | 'not_in_future' | 'default';
 
 /** Countries whose short dates put a two-digit year first (`26-09-05` is 5 September 2026): Sweden. */
 const SHORT_YEAR_FIRST: ReadonlySet<string> = new Set(['SE']);
@@ -118,7 +122,7 @@ const SHORT_YEAR_FIRST: ReadonlySet<string> = new Set(['SE']);
 /**
  * Settle a day/month ambiguity. In order: a country that writes short dates year first (a
  * Swedish `yy-mm-dd`), the document's other dates (one that only reads one way shows its order),
- * points between the parts (day first), the United States (month first) by its address, then by its currency, a reading in the future
+ * the United States (month first) by its address, then by its currency, a reading in the future
  * ruled out, then day first, as most of the world writes.
  */
 export function resolveDateOrder(
@@ -132,8 +136,6 @@ export function resolveDateOrder(
   const readings = [{ value: d.value, order: d.order }, d.alternative];
   const pick = (order: DateOrder) => readings.find((r) => r.order === order);
   if (context.documentOrder && pick(context.documentOrder)) return { ...pick(context.documentOrder)!, reason: 'document' };
-  // Points between day, month and year are the European way (`07.03.24`): no month-first country writes them.
-  if (/^\d{1,2}\.\d{1,2}\.\d{2,4}$/.test(d.raw) && pick('dmy')) return { ...pick('dmy')!, reason: 'separator' };
   // The United States write the month first (its address said so: a state and its ZIP code).
   if (context.country === 'US' && pick('mdy')) return { ...pick('mdy')!, reason: 'country' };
   if (context.currency === 'USD' && pick('mdy')) return { ...pick('mdy')!, reason: 'currency' };
