@@ -754,5 +754,21 @@ KOD AUT.                  601386
     // Two figures behind # are a table or a lane, not the receipt.
     expect(read(`SUMUP\n#12\nTOTAL 4,50 EUR\nVISA •••• 1234`).data.receipt_number).toBe(null);
   });
+
+  it('reads a Brazilian TEF slip\'s receipt (COMPR) and its PIN sentence, printed without accents', () => {
+    const ex = read(`                 REDE
+            ELO CREDITO
+COMPR:5040035    VALOR      0,05
+ESTAB:041006458 LOJA CENTRAL
+CARTAO: XXXXXXXXXXXX8040
+AUTORIZACAO: 620441
+    TRANSACAO AUTORIZADA MEDIANTE
+    USO DE SENHA PESSOAL.
+15/06/2023  16:00:39  CREDITO A VISTA`);
+    expect(ex.data.receipt_number).toBe('5040035');
+    expect(ex.data.auth_code).toBe('620441');
+    expect(ex.data.verification_method).toBe('pin');
+    expect(ex.data.amount).toBe(0.05);
+  });
 });
 
