@@ -317,6 +317,17 @@ describe('readLineItems under a header with an amount column', () => {
     expect(String(list[1].values.description)).toContain('Joghurt Banane');
   });
 
+  it('reads no items from an empty table: the totals under it, the tax among them, are none', () => {
+    const doc = docOf([
+      HEADER,
+      [{ text: 'Positionssumme', x: X.desc }, { text: '198,00', x: X.amount }],
+      [{ text: 'Rechnungssumme ohne USt.', x: X.desc }, { text: '198,00', x: X.amount }],
+      [{ text: 'Steuerbetrag in EUR', x: X.desc }, { text: '37,62', x: X.amount }],
+      [{ text: 'Bruttosumme', x: X.desc }, { text: '235,62', x: X.amount }],
+    ]);
+    expect(readLineItems(doc, INVOICE.fields, { decimal: ',' }).line_items).toEqual([]);
+  });
+
   it('still reads a one-row item under such a header, with its quantity and unit price', () => {
     const doc = docOf([
       [{ text: 'Bezeichnung', x: 0.1 }, { text: 'Menge', x: 0.5 }, { text: 'Einzelpreis', x: 0.65 }, { text: 'Gesamtpreis', x: 0.85 }],

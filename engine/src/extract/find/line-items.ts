@@ -114,6 +114,9 @@ function readTable(doc: DocumentText, fields: Record<string, FieldDefinition>, r
       continue;
     }
     if (ends) {
+      // A sum with its figure before any item: the totals have begun, the table holds no items
+      // (`Positionssumme 198,00` under an empty table; the tax below it is no item).
+      if (header) break;
       pending = [];
       continue;
     }
