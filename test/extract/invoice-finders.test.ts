@@ -505,4 +505,30 @@ describe('extractFromText on an English invoice with a tax summary', () => {
     ]);
     expect(ex.data.tax_amount).toBe(75.04);
   });
+
+  it('takes the figure the net total and the tax add up to as the total, under a label it does not know and below many figures', () => {
+    const item = (qty: string, name: string, rate: string, price: string, total: string): PageRow => [{ text: qty }, { text: name, x: 0.2 }, { text: rate, x: 0.49 }, { text: price, x: 0.6 }, { text: total, x: 0.71 }];
+    const ex = extractInvoice([
+      'Bei Spiel GmbH',
+      'Ecke 12',
+      '12345 Stadthausen',
+      'Invoice # RE-20190610/507 issued at 2019-06-10',
+      [{ text: 'Amount' }, { text: 'Product', x: 0.2 }, { text: 'VAT', x: 0.49 }, { text: 'Price', x: 0.6 }, { text: 'Total', x: 0.71 }],
+      item('1.00', 'Design (hours)', '7%', '160.00 €', '160.00 €'),
+      item('400.00', 'Balloons', '19%', '0.79 €', '316.00 €'),
+      item('800.00', 'Hot air (litres)', '19%', '0.025 €', '20.00 €'),
+      item('3.00', 'Ribbons', '19%', '4.00 €', '12.00 €'),
+      item('2.00', 'Pumps', '19%', '9.50 €', '19.00 €'),
+      'Net total: 527.00 €',
+      [{ text: 'VAT' }, { text: 'Net amount', x: 0.24 }, { text: 'VAT amount', x: 0.35 }],
+      [{ text: '7%' }, { text: '160.00 €', x: 0.24 }, { text: '11.20 €', x: 0.35 }],
+      [{ text: '19%' }, { text: '367.00 €', x: 0.24 }, { text: '69.73 €', x: 0.35 }],
+      [{ text: 'VAT total: 80.93 €', x: 0.26 }],
+      'Due payable: 607.93 €',
+      'Please remit until 2019-07-01.',
+    ]);
+    expect(ex.data.subtotal).toBe(527);
+    expect(ex.data.tax_amount).toBe(80.93);
+    expect(ex.data.total_amount).toBe(607.93);
+  });
 });

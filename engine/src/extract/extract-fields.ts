@@ -119,8 +119,14 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   const headerLines = new Set([...(header?.name?.lines ?? []), ...(header?.address?.lines ?? [])].map((l) => l.index));
   // Spans other labels hold: those of fields that are not amounts (and masked card numbers), and of cash handed over or given back.
   const isCash = (path: string) => CASH_KEYS.has(labelKeys.get(path) ?? '');
-  const claimed = claimedSpans(doc, allHits, hitsOnLine, (path) => !isCash(path) && (path.startsWith('~') || !FIGURE_KINDS.has(kinds.get(path) as ValueKind)), true);
-  const tendered = claimedSpans(doc, allHits, hitsOnLine, isCash, false);
+  // A date's label claims its slot only where a date stands there (`Due payable: 571.04` holds a total).
+  const claims = (path: string, slot: string) => {
+    const kind = kinds.get(path) as ValueKind;
+    if (isCash(path) || (!path.startsWith('~') && FIGURE_KINDS.has(kind))) return false;
+    return !(kind === 'date' || kind === 'datetime') || findDates(slot).length > 0;
+  };
+  const claimed = claimedSpans(doc, allHits, hitsOnLine, claims, true);
+  const tendered = claimedSpans(doc, allHits, hitsOnLine, (path) => isCash(path), false);
   // The tax summary, read once where a field asks for it.
   let taxes: TaxRow[] | null = null;
   const taxRows = () => (taxes ??= readTaxRows(doc, decimal, (row) => row.lines.some((l) => hitsOnLine(l).some((h) => h.path === 'tax_amount'))));

@@ -8,12 +8,12 @@ import type { Candidate } from './candidates.js';
 export type Spans = Map<number, [number, number][]>;
 
 /**
- * Where the values of some labels stand: for each hit whose field `claims` says so, the nearest
- * slot beside it (the rest of its line, or the next line to its right in the row); with
+ * Where the values of some labels stand: for each hit whose field `claims` says so, given the
+ * slot's text, the nearest slot beside it (the rest of its line, or the next line to its right in the row); with
  * `cardMasks`, every masked card number too. Used to keep a receipt number, a terminal id or the card's digits from
  * being read as an amount.
  */
-export function claimedSpans(doc: DocumentText, hits: readonly LabelHit[], hitsOnLine: (l: Line) => LabelHit[], claims: (path: string) => boolean, cardMasks: boolean): Spans {
+export function claimedSpans(doc: DocumentText, hits: readonly LabelHit[], hitsOnLine: (l: Line) => LabelHit[], claims: (path: string, slotText: string) => boolean, cardMasks: boolean): Spans {
   const spans: Spans = new Map();
   const add = (line: Line, start: number, end: number) => {
     const list = spans.get(line.index) ?? [];
@@ -21,9 +21,8 @@ export function claimedSpans(doc: DocumentText, hits: readonly LabelHit[], hitsO
     spans.set(line.index, list);
   };
   for (const hit of hits) {
-    if (!claims(hit.path)) continue;
     const slot = valueSlots(doc, hit, hitsOnLine(hit.line)).find((s) => s.relation !== 'below');
-    if (slot) add(slot.line, slot.start, slot.end);
+    if (slot && claims(hit.path, slot.text)) add(slot.line, slot.start, slot.end);
   }
   if (cardMasks) for (const line of doc.lines) for (const m of findCardMasks(line.text)) add(line, m.start, m.end);
   return spans;

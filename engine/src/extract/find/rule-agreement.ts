@@ -22,7 +22,12 @@ export function agreeOnRules(rules: readonly RuleDefinition[], ranked: Ranked): 
     const paths = [...rule.terms, ...(rule.minus ?? []), rule.equals];
     if (paths.some((p) => p.includes('[]') || p.includes('.'))) continue;
     const optional = new Set(rule.optional ?? []);
-    const equalsList = distinctValues(ranked.get(rule.equals) ?? []).slice(0, 2 * MAX_PER_FIELD);
+    const equalsAll = distinctValues(ranked.get(rule.equals) ?? []);
+    // The result's best candidates, and any lower one that the terms' candidates add up to: a
+    // total printed under a label the engine does not know (`Due payable: 571.04`) is found by
+    // its sum (`Net total 496.00` plus `VAT total 75.04`).
+    const sums = termSums(rule, ranked);
+    const equalsList = equalsAll.filter((c, i) => i < 2 * MAX_PER_FIELD || sums.has(Math.round((c.value as number) * 100)));
     // A term the document does not print (no subtotal) may be stood in for by another figure
     // of the total's own candidates: a total before rounding, `TOTAL 45.34` then `ROUNDED 45.35`.
     const standIn = new Set<number>();
@@ -88,6 +93,29 @@ export function agreeOnRules(rules: readonly RuleDefinition[], ranked: Ranked): 
     });
   }
   return agreed;
+}
+
+/** Every sum, in cents, the labelled candidates of a rule's terms (less what it subtracts) can make. */
+function termSums(rule: Extract<RuleDefinition, { kind: 'sum' }>, ranked: Ranked): Set<number> {
+  let sums = new Set<number>([0]);
+  const add = (path: string, sign: number) => {
+    const values = distinctValues(ranked.get(path) ?? [])
+      .slice(0, MAX_PER_FIELD)
+      .filter((c) => c.label !== null && typeof c.value === 'number')
+      .map((c) => Math.round((c.value as number) * 100));
+    // A term no label names leaves it to the stand-ins (below); one that must be there leaves no sum.
+    if (values.length === 0) {
+      if (!rule.optional?.includes(path)) sums = new Set();
+      return;
+    }
+    const next = new Set<number>(rule.optional?.includes(path) ? sums : []);
+    for (const s of sums) for (const v of values) next.add(s + sign * v);
+    sums = next;
+  };
+  for (const t of rule.terms) add(t, 1);
+  for (const t of rule.minus ?? []) add(t, -1);
+  sums.delete(0);
+  return sums;
 }
 
 function scoreOf(pick: readonly (Candidate | null)[]): number {
