@@ -274,5 +274,18 @@ TOTAL:                      $9.86`);
     expect(us.data.transaction_date).toBe('2024-11-12');
     expect(us.fields.transaction_date.confidence).toBeGreaterThan(0.8);
   });
+
+  it('takes the tax from the summary row whose figures prove it, not the total the tax is included in', () => {
+    const ex = read(`MR D.I.Y. (M) SDN BHD
+TOILET BRUSH                 5.90
+CURTAIN STRAPS               5.00
+TOTAL INCL ,GST@6%       RM 15.90
+CASH                     RM 50.00
+CHANGE                   RM 34.10
+GST SUMMARY    AMT(RM)    TAX(RM)
+GST S@6%         15.00       0.90`);
+    expect(ex.data.tax_amount).toBe(0.9);
+    expect(ex.data.amount).toBe(15.9);
+  });
 });
 

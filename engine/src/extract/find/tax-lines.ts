@@ -26,10 +26,11 @@ const RATE_ONE = new RegExp(RATE.source, 'u');
  * `10% 8,18 0,82`, `VAT A 20% 1.25 6.25`, `SALES TAX 8.625% 0.90`): a row with one rate and the
  * figures that agree with it, net x rate = tax, or gross x rate / (100 + rate) = tax, to the cent.
  * A row with the rate and a single figure is taken as that rate's tax when `taxWord` says the row
- * names a tax. Rows at 0% are kept (they add nothing).
+ * names a tax and no row's arithmetic shows that rate's tax. Rows at 0% are kept (they add nothing).
  */
 export function readTaxRows(doc: DocumentText, decimal: DecimalMark | undefined, taxWord: (row: Row) => boolean): TaxRow[] {
   const out: TaxRow[] = [];
+  const single: TaxRow[] = [];
   for (const row of doc.rows) {
     const text = row.lines.map((l) => l.text).join('  ');
     const rates = [...text.matchAll(RATE)];
@@ -47,9 +48,12 @@ export function readTaxRows(doc: DocumentText, decimal: DecimalMark | undefined,
     }
     const found = agreeing(rate, figures);
     if (found) out.push({ rate, ...found, rateAt });
-    else if (figures.length === 1 && taxWord(row)) out.push({ rate, tax: figures[0].value, net: null, gross: null, line: figures[0].line, start: figures[0].start, end: figures[0].end, rateAt });
+    else if (figures.length === 1 && taxWord(row)) single.push({ rate, tax: figures[0].value, net: null, gross: null, line: figures[0].line, start: figures[0].start, end: figures[0].end, rateAt });
   }
-  return out;
+  // A rate whose tax a row's arithmetic shows needs no row with one figure: that figure is the
+  // total the tax is in (`TOTAL INCL. GST@6% RM 15.90` above `GST S@6% 15.00 0.90`).
+  const shown = new Set(out.map((r) => r.rate));
+  return [...out, ...single.filter((r) => !shown.has(r.rate))].sort((a, b) => a.line.index - b.line.index || a.start - b.start);
 }
 
 type Figure = { value: number; line: Line; start: number; end: number };
