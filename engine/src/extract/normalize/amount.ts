@@ -54,9 +54,14 @@ export function findAmounts(text: string, opts?: AmountOptions): readonly Parsed
   return scanAmounts(text, { decimal: opts.decimal });
 }
 
+// A point or dot against a figure that has its own decimals (`.297.00`, `·80.00`): no second
+// decimal mark, but a currency sign the recogniser read as one (`₹`), blanked (same length).
+const STRAY_MARK = /(?<![\p{L}\p{N}.,])[.·`](?=\d+[.,]\d{2}(?![\p{N}]))/gu;
+
 function readAmounts(text: string, opts: AmountOptions = {}): ParsedAmount[] {
   const found: ParsedAmount[] = [];
   if (!/\d/.test(text)) return found;
+  text = text.replace(STRAY_MARK, ' ');
   for (const m of text.matchAll(AMOUNT)) {
     const [whole, open, lead, digits, trail, close] = m;
     if (open && !close) continue;
