@@ -287,5 +287,24 @@ GST S@6%         15.00       0.90`);
     expect(ex.data.tax_amount).toBe(0.9);
     expect(ex.data.amount).toBe(15.9);
   });
+
+  it('keeps a labelled total against an item line\'s own discount arithmetic and a count in its name', () => {
+    const ex = read(`WEETONS
+BUTCHERS ROSTI              7.95
+OMELETTE                    2.50
+£5.50 - 55% Discount. Saving £3.00
+FRESH ORANGE JUICE          2.95
+Sold Items Total           13.40`);
+    expect(ex.data.amount).toBe(13.4);
+  });
+
+  it('reads the amount right of a total label that a count follows (SUMME [6]   11,50)', () => {
+    const ex = read(`NETTO Marken-Discount
+PIZZA SALAME 320G           2,49 B
+MILCH 1L                    9,01 B
+SUMME [6]                  11,50
+EC-Karte EUR               11,50`);
+    expect(ex.data.amount).toBe(11.5);
+  });
 });
 

@@ -82,6 +82,9 @@ export function labelledCandidates(
         score: relationScore * (hit.leading ? 1 : 0.85) * v.quality * (shared ? 0.9 : 1),
         date: v.date,
       });
+      // A whole number against the label (`SUMME [6]`, a count) leaves the figure with cents to
+      // its right (`11,50`) a candidate too; the cents outweigh the nearer place.
+      if ((kind === 'money' || kind === 'total') && slot.relation === 'same_line' && !/[.,]\d{2}\)?-?$/u.test(v.raw)) continue;
       break;
     }
   }

@@ -64,6 +64,9 @@ export function agreeOnRules(rules: readonly RuleDefinition[], ranked: Ranked): 
         // left is one figure equal to the total.
         if (pick.some((c, k) => c !== null && signs[k] === 1 && pick.some((d, j) => d !== null && signs[j] === -1 && d.value !== 0 && d.value === c.value))) return;
         for (const k of standIn) if (pick[k]?.value === total.value || !((pick[k]?.value as number) > 0) || pick.slice(0, -1).filter((c) => c !== null).length < 2) return;
+        // A stand-in and another term on one line are that line's own arithmetic (an item's
+        // `£5.50 - 55% Discount. Saving £3.00`), not the document's totals.
+        for (const k of standIn) if (pick.some((c, j) => j !== k && j < paths.length - 1 && c !== null && c.line === pick[k]?.line)) return;
         // Each field moved keeps at least half its first choice's score, unless a stand-in explains
         // it (the total is the printed figure plus labelled adjustments).
         const explained = standIn.size > 0 && pick.every((c, k) => k === paths.length - 1 || standIn.has(k) || c === null || c.label !== null);
