@@ -251,6 +251,12 @@ describe('streetWords', () => {
     ['NO 2, |ALAN TEMENGGUNG', 'NO 2, JALAN TEMENGGUNG'],
     ['58 VICTORIA STREET, BATH BA1 1LN', '58 VICTORIA STREET, BATH BA1 1LN'],
     ['Ian Smith', 'Ian Smith'],
+    ['12, JALAN TAMPOI 7/4,KAIWASAN PERINDUSTRIAN', '12, JALAN TAMPOI 7/4,KAWASAN PERINDUSTRIAN'],
+    ['Kanasan Perindustrian', 'Kawasan Perindustrian'],
+    ['Rua Estradas 4', 'Rua Estradas 4'],
+    // Seven letters at least: a shorter street word is no target (`STREETS`), nor is a word two edits away.
+    ['12 STREETS END', '12 STREETS END'],
+    ['REVENUE HOUSE', 'REVENUE HOUSE'],
   ])('%j -> %j', (text, fixed) => {
     expect(streetWords(text)).toBe(fixed);
   });

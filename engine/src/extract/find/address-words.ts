@@ -66,3 +66,8 @@ export function endsWithHouseNumber(text: string): boolean {
 
 /** The company forms of the data file, as a pattern source to join with the engine's own. */
 export const EXTRA_LEGAL_FORMS = words(addresses.legal_forms);
+
+/** The street words of the address file (`Chaussee`, `Avenida`, `Steenweg`...). */
+export function addressStreetWords(): readonly string[] {
+  return addresses.street_words;
+}

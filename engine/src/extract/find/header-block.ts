@@ -2,7 +2,7 @@ import type { DocumentText, Line, Row } from '../layout/document-text.js';
 import { unionBox } from '../layout/document-text.js';
 import { findDates } from '../normalize/date.js';
 import { digitsInWords } from './digits-in-words.js';
-import { endsWithHouseNumber, EXTRA_LEGAL_FORMS, isBranchRow, isEuropeanPostcodeTown, isEuropeanStreet, opensWithStreetWord, britishPostcodeReadBack } from './address-words.js';
+import { addressStreetWords, endsWithHouseNumber, EXTRA_LEGAL_FORMS, isBranchRow, isEuropeanPostcodeTown, isEuropeanStreet, opensWithStreetWord, britishPostcodeReadBack } from './address-words.js';
 import { isPaymentRow, isSlipRow } from './slip-words.js';
 import { unicodeWords } from '../layout/unicode-words.js';
 import { aliasPattern } from '../layout/labels.js';
@@ -374,6 +374,25 @@ const L_STREET_WORDS = new Set(['JLN', 'BLK', 'LOT', 'LRG', 'FLR', 'LVL', 'JALAN
  * hook is lost in a faint print).
  */
 export function streetWords(text: string): string {
+  return longStreetWords(shortStreetWords(text));
+}
+
+// Street words of seven letters or more: one misread, lost or extra letter still names them.
+const LONG_STREET_WORDS = [...new Set([...STREET_COMPACT.source.replace(/[()]/gu, '').split('|'), ...addressStreetWords()].map((w) => w.toUpperCase()).filter((w) => w.length >= 7))];
+
+/** `KAIWASAN`, `KANASAN` -> `KAWASAN`; `PERSIARN` -> `PERSIARAN`: a long street word with one letter misread, lost or added. */
+function longStreetWords(text: string): string {
+  return text.replace(/(?<![\p{L}\p{N}])\p{L}{6,14}(?![\p{L}\p{N}])/gu, (word) => {
+    const upper = word.toUpperCase();
+    if (LONG_STREET_WORDS.includes(upper)) return word;
+    // A plural is a word of its own (`Estradas`), not a misreading.
+    const match = LONG_STREET_WORDS.find((w) => oneEditApart(w, upper) && upper !== `${w}S`);
+    if (!match) return word;
+    return word === upper ? match : word === word.toLowerCase() ? match.toLowerCase() : match[0] + match.slice(1).toLowerCase();
+  });
+}
+
+function shortStreetWords(text: string): string {
   return text.replace(/(?<![\p{L}\p{N}])[\p{L}1|]{3,6}(?![\p{L}\p{N}])/gu, (word) => {
     if (!/[Ii1|]/u.test(word)) return word;
     const asL = (ch: string) => (ch === 'i' ? 'l' : /[I1|]/u.test(ch) ? 'L' : ch);
