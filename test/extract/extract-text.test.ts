@@ -111,6 +111,21 @@ describe('layout', () => {
     expect(hits('SUBTOTAL 5.00')).toEqual([]);
   });
 
+  it('reads a long label with one letter misread, lost or added, only where no label was read as printed', () => {
+    const finder = new LabelFinder([
+      { path: 'amount', aliases: ['Grand Total', 'Montant', 'Montante'] },
+      { path: 'subtotal', aliases: ['Subtotal'] },
+      { path: 'auth_code', aliases: ['Autorisierungsnummer'] },
+    ]);
+    const hits = (text: string) => finder.inLine({ text } as Line).map((h) => [h.path, h.start, h.end]);
+    expect(hits('GRAND TorALRM21.85')).toEqual([['amount', 0, 11]]);
+    expect(hits('Autorisierungsnumer: 123456')).toEqual([['auth_code', 0, 19]]);
+    // A plural, a figure after a label, a word two letters off, or a short label: no near miss.
+    expect(hits('SUBTOTALS')).toEqual([]);
+    expect(hits('MONTANT : 1,11 EUR')).toEqual([['amount', 0, 7]]);
+    expect(hits('SUBTATOL 5.00')).toEqual([]);
+  });
+
   it('reads a label with or without the marks on its letters, either way round', () => {
     const finder = new LabelFinder([
       { path: 'auth_code', aliases: ['Autorização', 'AUTORIZACION'] },
@@ -122,8 +137,8 @@ describe('layout', () => {
     expect(hits('Autorización 123456')).toEqual([['auth_code', 0, 12]]);
     expect(hits('RUCKGELD 4,23')).toEqual([['change', 0, 8]]);
     expect(hits('Zaplacono karta')).toEqual([['paid', 0, 9]]);
-    // A different letter is no mark: no match.
-    expect(hits('RICKGELD 4,23')).toEqual([]);
+    // Two letters changed are another word.
+    expect(hits('RICKGALD 4,23')).toEqual([]);
   });
 
   it('reads a label printed with points between its letters, or numbered by a digit against it, and no more', () => {

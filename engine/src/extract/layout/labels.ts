@@ -44,6 +44,10 @@ interface CompiledAlias {
  */
 export class LabelFinder {
   private readonly compiled: KeyIndex<CompiledAlias>;
+  /** The long aliases by each half of their letters: one misread letter leaves the other half whole. */
+  private readonly halves: KeyIndex<{ alias: CompiledAlias; half: 0 | 1 }>;
+  /** Every word of every alias: a word the labels themselves use is read as itself, never as another's near miss. */
+  private readonly words = new Set<string>();
 
   constructor(sets: readonly AliasSet[]) {
     const compiled: CompiledAlias[] = [];
@@ -56,6 +60,51 @@ export class LabelFinder {
       }
     }
     this.compiled = new KeyIndex(compiled.map((c) => ({ key: c.key, item: c })));
+    for (const c of compiled) for (const w of c.alias.split(/[^\p{L}\p{N}]+/u)) if (w) this.words.add(letterKey(w));
+    const long = compiled.filter((c) => c.key.length >= FUZZY_MIN_LETTERS && /^\p{L}+$/u.test(c.key));
+    this.halves = new KeyIndex<{ alias: CompiledAlias; half: 0 | 1 }>(
+      long.flatMap((c) => {
+        const h = Math.floor(c.key.length / 2);
+        return [
+          { key: c.key.slice(0, h), item: { alias: c, half: 0 as const } },
+          { key: c.key.slice(h), item: { alias: c, half: 1 as const } },
+        ];
+      }),
+    );
+  }
+
+  /**
+   * Long aliases (eight letters or more) read by OCR with one letter wrong, lost or added
+   * (`GRAND TorAL`, `AUTORISIERUNGSNUMER`), as whole words; never a plural's `s` (`SUBTOTALS`).
+   */
+  private nearHits(line: Line, letters: Letters): (LabelHit & { weight: number })[] {
+    const out: (LabelHit & { weight: number })[] = [];
+    const seen = new Set<string>();
+    for (const { alias: c, half } of this.halves.in(letters.text)) {
+      const h = Math.floor(c.key.length / 2);
+      const part = half === 0 ? c.key.slice(0, h) : c.key.slice(h);
+      for (let p = letters.text.indexOf(part); p !== -1; p = letters.text.indexOf(part, p + 1)) {
+        for (const len of [c.key.length - 1, c.key.length, c.key.length + 1]) {
+          const from = half === 0 ? p : p + part.length - len;
+          if (from < 0 || from + len > letters.text.length) continue;
+          const window = letters.text.slice(from, from + len);
+          // Letters only: a figure after a label (`MONTANT : 1`) is no misread letter of it.
+          if (!/^\p{L}+$/u.test(window)) continue;
+          if (window === c.key || window === `${c.key}S` || this.words.has(window) || !oneEditApart(window, c.key)) continue;
+          const start = textIndex(letters, from);
+          const last = textIndex(letters, from + len - 1);
+          if (start === null || last === null) continue;
+          const end = last + 1;
+          // Whole words only: no letter or digit runs on either side.
+          if (/[\p{L}\p{N}]/u.test(line.text[start - 1] ?? '') || (/[\p{L}\p{N}]/u.test(line.text[end] ?? '') && !CURRENCY_AFTER.test(line.text.slice(end)))) continue;
+          const id = `${c.path}:${start}:${end}`;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          out.push({ path: c.path, alias: c.alias, line, start, end, leading: !/[\p{L}\p{N}]/u.test(line.text.slice(0, start)), weight: c.weight });
+        }
+      }
+    }
+    return out;
   }
 
   /** Every label in the document, line by line, overlaps settled. */
@@ -81,14 +130,31 @@ export class LabelFinder {
     // several fields (`TID` is a terminal, Swedish `Tid` a time; `Amount` a total and a base
     // amount): each keeps the hit, and each field reads only what its kind can be.
     raw.sort((a, b) => b.weight - a.weight || a.start - b.start);
+    // Looked for only on a line where no label was read as printed (most lines of a page read none
+    // either way; the search costs more than the exact one).
+    const near = raw.length > 0 ? [] : this.nearHits(line, letters).sort((a, b) => b.weight - a.weight || a.start - b.start);
     const kept: (LabelHit & { weight: number })[] = [];
-    for (const h of raw) {
+    for (const h of [...raw, ...near]) {
       const clash = kept.find((k) => h.start < k.end && k.start < h.end);
       if (clash && !(clash.start === h.start && clash.end === h.end && clash.path !== h.path && !kept.some((k) => k.path === h.path && k.start === h.start))) continue;
       kept.push(h);
     }
     return kept.sort((a, b) => a.start - b.start).map(({ weight: _w, ...hit }) => hit);
   }
+}
+
+// Aliases this long are also found with one letter misread, lost or added.
+const FUZZY_MIN_LETTERS = 8;
+// A currency in letters and a figure run on after a label (`TOTALRM21.85`).
+const CURRENCY_AFTER = new RegExp(`^${LETTER_CURRENCY_BEFORE_FIGURE}`, 'u');
+
+/** Two texts one substitution, insertion or deletion apart. */
+function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
 /** A text's letters and digits, upper-case, with where each run of them stands in the text. */
