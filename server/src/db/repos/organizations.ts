@@ -111,15 +111,18 @@ export class OrganizationsRepo {
       .immediate();
   }
 
-  /** A page of the audit log, newest first, after `after` when given. */
+  /**
+   * A page of the audit log, newest first, after `after` when given. Entries written in the same
+   * millisecond keep the order they were written in (the row's insertion order, not its random id).
+   */
   auditPage(organizationId: string, limit: number, after: AuditPosition | null): AuditEntry[] {
     const rows = (
       after
         ? statement(
             this.db,
-            'SELECT id, actor, action, target, details, created_at FROM audit_log WHERE organization_id = ? AND (created_at < ? OR (created_at = ? AND id < ?)) ORDER BY created_at DESC, id DESC LIMIT ?',
+            'SELECT id, actor, action, target, details, created_at FROM audit_log WHERE organization_id = ? AND (created_at < ? OR (created_at = ? AND rowid < (SELECT rowid FROM audit_log WHERE id = ?))) ORDER BY created_at DESC, rowid DESC LIMIT ?',
           ).all(organizationId, after.created_at, after.created_at, after.id, limit)
-        : statement(this.db, 'SELECT id, actor, action, target, details, created_at FROM audit_log WHERE organization_id = ? ORDER BY created_at DESC, id DESC LIMIT ?').all(organizationId, limit)
+        : statement(this.db, 'SELECT id, actor, action, target, details, created_at FROM audit_log WHERE organization_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?').all(organizationId, limit)
     ) as (Omit<AuditEntry, 'details'> & { details: string | null })[];
     return rows.map((r) => ({ ...r, details: r.details === null ? null : (JSON.parse(r.details) as unknown) }));
   }
