@@ -10,7 +10,7 @@ export interface AuditEntry {
   created_at: string;
 }
 
-/** The position after an audit entry: the log is read newest first by (created_at, id). */
+/** The position after an audit entry: the log is read newest first by created_at, then by the order rows were written. */
 export interface AuditPosition {
   created_at: string;
   id: string;
