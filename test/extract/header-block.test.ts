@@ -217,6 +217,9 @@ describe('nameText', () => {
     ['99 SPEED MART 5/B (519537-X)', '99 SPEED MART S/B'],
     ['B & BEST RESTAURANT', 'B & BEST RESTAURANT'],
     ['SHELL 24', 'SHELL 24'],
+    ['#000002 BAIFU (M) SDN BHD', 'BAIFU (M) SDN BHD'],
+    ['#1 NOODLE HOUSE', '#1 NOODLE HOUSE'],
+    ['7-ELEVEN MALAYSIA SDN BHD', '7-ELEVEN MALAYSIA SDN BHD'],
   ])('%s -> %s', (text, name) => {
     expect(nameText(text)).toBe(name);
   });
