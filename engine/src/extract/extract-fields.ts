@@ -126,7 +126,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     return !(kind === 'date' || kind === 'datetime') || findDates(slot).length > 0;
   };
   const claimed = claimedSpans(doc, allHits, hitsOnLine, claims, true);
-  const tendered = claimedSpans(doc, allHits, hitsOnLine, (path) => isCash(path), false);
+  const tendered = claimedSpans(doc, allHits, hitsOnLine, isCash, false);
   // The tax summary, read once where a field asks for it.
   let taxes: TaxRow[] | null = null;
   const taxRows = () => (taxes ??= readTaxRows(doc, decimal, (row) => row.lines.some((l) => hitsOnLine(l).some((h) => h.path === 'tax_amount'))));
@@ -389,10 +389,10 @@ interface FieldPlan {
 
 const plans = new WeakMap<Definition, FieldPlan>();
 
-/** What a definition needs for every document (its fields, compiled labels, kinds), worked out once. */
 // Labels printed once per tax rate, numbered by a digit against them (`TAX1`, `TAXABLE2`).
 const NUMBERED_LABELS: ReadonlySet<string> = new Set(['tax_amount', 'subtotal']);
 
+/** What a definition needs for every document (its fields, compiled labels, kinds), worked out once. */
 function planFor(definition: Definition): FieldPlan {
   let plan = plans.get(definition);
   if (plan) return plan;

@@ -2,6 +2,7 @@ import type { FieldDefinition } from '../../contracts/definition.js';
 import type { DocumentText, Line } from '../layout/document-text.js';
 import { valueSlots, type Relation } from '../layout/label-values.js';
 import type { LabelHit } from '../layout/labels.js';
+import { printedWithCents } from '../normalize/amount.js';
 import { findDates, type ParsedDate } from '../normalize/date.js';
 import { findDottedTime } from '../normalize/time.js';
 import { FIGURE_KINDS, type ValueKind } from './field-kinds.js';
@@ -84,7 +85,7 @@ export function labelledCandidates(
       });
       // A whole number against the label (`SUMME [6]`, a count) leaves the figure with cents to
       // its right (`11,50`) a candidate too; the cents outweigh the nearer place.
-      if ((kind === 'money' || kind === 'total') && slot.relation === 'same_line' && !/[.,]\d{2}\)?-?$/u.test(v.raw)) continue;
+      if ((kind === 'money' || kind === 'total') && slot.relation === 'same_line' && !printedWithCents(v.raw)) continue;
       break;
     }
   }

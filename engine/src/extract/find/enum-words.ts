@@ -1,5 +1,6 @@
 import { KeyIndex } from '../layout/key-index.js';
 import { aliasPattern, compact, letterKey } from '../layout/labels.js';
+import { NEAR_MISS_MIN_LETTERS, oneEditApart } from '../normalize/one-edit.js';
 import { schemeWords, valueWords, vocabularyWordLanguages } from '../vocabulary/vocabulary.js';
 
 /**
@@ -95,8 +96,8 @@ export function enumMatches(text: string, values: readonly string[], every = fal
 /** The outcome words of a payment (vocabulary `approved` and `declined`). */
 export const OUTCOMES: readonly string[] = ['approved', 'declined'];
 
-// Words read by OCR with one letter wrong (`KONTAKILOS`): long enough that one substitution names no other word.
-const FUZZY_MIN_LETTERS = 8;
+// Words read by OCR with one letter wrong (`KONTAKILOS`), of NEAR_MISS_MIN_LETTERS or more: one
+// substitution then names no other word.
 const fuzzyIndexes = new WeakMap<readonly string[], { value: string; key: string }[]>();
 
 /**
@@ -108,7 +109,7 @@ export function nearEnumMatches(text: string, values: readonly string[]): { valu
   if (!words) {
     words = values.flatMap((value) =>
       wordsOf(value)
-        .filter((w) => /^\p{L}+$/u.test(w) && w.length >= FUZZY_MIN_LETTERS)
+        .filter((w) => /^\p{L}+$/u.test(w) && w.length >= NEAR_MISS_MIN_LETTERS)
         .map((w) => ({ value, key: compact(w) })),
     );
     fuzzyIndexes.set(values, words);
@@ -118,7 +119,7 @@ export function nearEnumMatches(text: string, values: readonly string[]): { valu
     const key = compact(m[0]);
     // A word of the vocabulary read right is itself, not a misread of its neighbour (`MONTANTE`, not `CONTANTE`).
     if (vocabularyWordLanguages().has(key)) continue;
-    const near = words.filter((w) => w.key.length === key.length && oneApart(w.key, key));
+    const near = words.filter((w) => w.key.length === key.length && oneEditApart(w.key, key));
     // Two values one letter away: the word does not say which.
     if (new Set(near.map((w) => w.value)).size === 1) out.push({ value: near[0].value, raw: m[0], start: m.index, end: m.index + m[0].length });
   }
@@ -128,11 +129,5 @@ export function nearEnumMatches(text: string, values: readonly string[]): { valu
 /** A word of some language file's labels or value words (`Montante`, `Betrag`). */
 export function isVocabularyWord(word: string): boolean {
   return vocabularyWordLanguages().has(compact(word));
-}
-
-function oneApart(a: string, b: string): boolean {
-  let diff = 0;
-  for (let i = 0; i < a.length && diff < 2; i++) if (a[i] !== b[i]) diff++;
-  return diff === 1;
 }
 

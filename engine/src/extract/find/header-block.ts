@@ -5,7 +5,8 @@ import { digitsInWords } from './digits-in-words.js';
 import { addressStreetWords, endsWithHouseNumber, EXTRA_LEGAL_FORMS, isBranchRow, isEuropeanPostcodeTown, isEuropeanStreet, opensWithStreetWord, britishPostcodeReadBack } from './address-words.js';
 import { isPaymentRow, isSlipRow } from './slip-words.js';
 import { unicodeWords } from '../layout/unicode-words.js';
-import { aliasPattern } from '../layout/labels.js';
+import { aliasPattern, letterKey } from '../layout/labels.js';
+import { oneEditApart } from '../normalize/one-edit.js';
 import { valueWords } from '../vocabulary/vocabulary.js';
 
 /** The issuer's name and address as the top of the first page prints them. */
@@ -47,7 +48,8 @@ const STREET = unicodeWords(
   /^\(?\d+[A-Z]?\s*[,.:&/-]|\b(NO|LOT|JALAN|JLN|JL|LORONG|LRG|TAMAN|TMN|LEVEL|FLOOR|FLR|BLOCK|BLK|UNIT|STREET|ST|ROAD|RD|AVENUE|AVE|BLVD|BOULEVARD|LANE|LN|DRIVE|DR|HIGHWAY|HWY|WAY|SUITE|PLAZA|BANDAR|BDR|KAWASAN|PERSIARAN|SEKSYEN|SECTION|STRASSE|STRAßE|STR|PLATZ|WEG|ALLEE|RUE|AVENIDA|CALLE|VIA|PIAZZA|CORSO)\b/iu,
 );
 // The same street words where OCR has spaced a word out (`J ALA N`): searched in the text without spaces.
-const STREET_COMPACT = /(JALAN|JLN|LORONG|TAMAN|TMN|KAWASAN|PERSIARAN|BANDAR|SEKSYEN|STREET|ROAD|AVENUE|BOULEVARD|STRASSE|STRAßE)/u;
+const COMPACT_STREET_WORDS = ['JALAN', 'JLN', 'LORONG', 'TAMAN', 'TMN', 'KAWASAN', 'PERSIARAN', 'BANDAR', 'SEKSYEN', 'STREET', 'ROAD', 'AVENUE', 'BOULEVARD', 'STRASSE', 'STRAßE'];
+const STREET_COMPACT = new RegExp(`(${COMPACT_STREET_WORDS.join('|')})`, 'u');
 
 // Receipt boilerplate some tills print above the name: thanks, return policy, loyalty notes.
 const BOILERPLATE = /THANK\s*YOU|COME\s+AGAIN|NOT\s+RETURNABLE|GOODS\s+SOLD|FEEDBACK|COMPLAINT|REDEEM|VOUCHER|WELCOME/iu;
@@ -257,10 +259,11 @@ function continued(texts: readonly string[], kind: (k: number) => RowKind, start
  */
 function echoedHeadline(doc: DocumentText, rows: readonly Row[], texts: readonly string[], first: number, sizes: readonly number[], bodyRow: (k: number) => boolean): number | null {
   const letters = (t: string) => t.toUpperCase().replace(/[^\p{L}]/gu, '');
-  const elsewhere = (k: number) => doc.rows.filter((r) => r !== rows[k]).map((r) => letters(rowText(r)));
+  // Every row's letters, read once for all the rows tried.
+  const all = doc.rows.map((r) => ({ row: r, letters: letters(rowText(r)) }));
   const echoed = (k: number) => {
     const own = letters(nameText(texts[k]));
-    return own.length >= 4 && elsewhere(k).some((t) => t.includes(own));
+    return own.length >= 4 && all.some((o) => o.row !== rows[k] && o.letters.includes(own));
   };
   if (echoed(first)) return null;
   // Past a date or a priced row the brand is no longer looked for (a heading word such as
@@ -379,7 +382,7 @@ export function streetWords(text: string): string {
 }
 
 // Street words of seven letters or more: one misread, lost or extra letter still names them.
-const LONG_STREET_WORDS = [...new Set([...STREET_COMPACT.source.replace(/[()]/gu, '').split('|'), ...addressStreetWords()].map((w) => w.toUpperCase()).filter((w) => w.length >= 7))];
+const LONG_STREET_WORDS = [...new Set([...COMPACT_STREET_WORDS, ...addressStreetWords()].map((w) => w.toUpperCase()).filter((w) => w.length >= 7))];
 
 /** `KAIWASAN`, `KANASAN` -> `KAWASAN`; `PERSIARN` -> `PERSIARAN`: a long street word with one letter misread, lost or added. */
 function longStreetWords(text: string): string {
@@ -434,15 +437,6 @@ function isCountry(text: string): boolean {
   return false;
 }
 
-/** Two texts one substitution, insertion or deletion apart. */
-function oneEditApart(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
-
 /** A row's lines read left to right. */
 export function rowText(row: Row): string {
   return row.lines.map((l) => l.text).join(' ').trim();
@@ -453,7 +447,7 @@ export function rowText(row: Row): string {
  * side by side: `Banco de Bogotă` | `Banco de Bogotá`): the line read most surely.
  */
 function onceText(row: Row): string {
-  const folded = row.lines.map((l) => l.text.normalize('NFD').toUpperCase().replace(/[^\p{L}\p{N}]/gu, ''));
+  const folded = row.lines.map((l) => letterKey(l.text));
   const same = row.lines.length > 1 && folded[0].length >= 4 && folded.every((f) => f === folded[0] || oneEditApart(f, folded[0]));
   return same ? [...row.lines].sort((a, b) => b.confidence - a.confidence)[0].text.trim() : rowText(row);
 }

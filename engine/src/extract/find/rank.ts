@@ -1,5 +1,6 @@
 import type { DocumentText } from '../layout/document-text.js';
 import { compact } from '../layout/labels.js';
+import { printedWithCents } from '../normalize/amount.js';
 import { findTimes } from '../normalize/time.js';
 import type { Candidate } from './candidates.js';
 import type { ValueKind } from './field-kinds.js';
@@ -54,7 +55,7 @@ function decimalsInRow(c: Candidate, doc: DocumentText): number {
 
 /** A figure printed with its cents (`12.50`, `(12.50)`, `12,50-`). */
 export function hasCents(c: Candidate): boolean {
-  return /[.,]\d{2}$/.test(c.raw.replace(/[-)\s]+$/, ''));
+  return printedWithCents(c.raw);
 }
 
 function adjustTotals(list: Candidate[], doc: DocumentText): void {

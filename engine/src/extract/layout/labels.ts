@@ -1,6 +1,7 @@
 import type { DocumentText, Line } from './document-text.js';
 import { KeyIndex } from './key-index.js';
 import { LETTER_CURRENCY_BEFORE_FIGURE } from '../normalize/currency.js';
+import { NEAR_MISS_MIN_LETTERS, oneEditApart } from '../normalize/one-edit.js';
 
 /** A label of some field found in a line: characters [start, end) of the line's text. */
 export interface LabelHit {
@@ -19,6 +20,14 @@ export interface AliasSet {
   aliases: readonly string[];
   /** Its labels may be numbered by one digit against them (`TAX1 $4.48`, `TAXABLE2 $86.46`): the lines of each tax rate. */
   numbered?: boolean;
+}
+
+/** Half of a long alias's letters, by which a near miss of the whole is looked up. */
+interface AliasHalf {
+  alias: CompiledAlias;
+  part: string;
+  /** The first half (a near miss starts where it starts), or the second (ends where it ends). */
+  first: boolean;
 }
 
 interface CompiledAlias {
@@ -45,7 +54,7 @@ interface CompiledAlias {
 export class LabelFinder {
   private readonly compiled: KeyIndex<CompiledAlias>;
   /** The long aliases by each half of their letters: one misread letter leaves the other half whole. */
-  private readonly halves: KeyIndex<{ alias: CompiledAlias; half: 0 | 1 }>;
+  private readonly halves: KeyIndex<AliasHalf>;
   /** Every word of every alias: a word the labels themselves use is read as itself, never as another's near miss. */
   private readonly words = new Set<string>();
 
@@ -61,13 +70,13 @@ export class LabelFinder {
     }
     this.compiled = new KeyIndex(compiled.map((c) => ({ key: c.key, item: c })));
     for (const c of compiled) for (const w of c.alias.split(/[^\p{L}\p{N}]+/u)) if (w) this.words.add(letterKey(w));
-    const long = compiled.filter((c) => c.key.length >= FUZZY_MIN_LETTERS && /^\p{L}+$/u.test(c.key));
-    this.halves = new KeyIndex<{ alias: CompiledAlias; half: 0 | 1 }>(
+    const long = compiled.filter((c) => c.key.length >= NEAR_MISS_MIN_LETTERS && /^\p{L}+$/u.test(c.key));
+    this.halves = new KeyIndex<AliasHalf>(
       long.flatMap((c) => {
         const h = Math.floor(c.key.length / 2);
         return [
-          { key: c.key.slice(0, h), item: { alias: c, half: 0 as const } },
-          { key: c.key.slice(h), item: { alias: c, half: 1 as const } },
+          { key: c.key.slice(0, h), item: { alias: c, part: c.key.slice(0, h), first: true } },
+          { key: c.key.slice(h), item: { alias: c, part: c.key.slice(h), first: false } },
         ];
       }),
     );
@@ -80,12 +89,10 @@ export class LabelFinder {
   private nearHits(line: Line, letters: Letters): (LabelHit & { weight: number })[] {
     const out: (LabelHit & { weight: number })[] = [];
     const seen = new Set<string>();
-    for (const { alias: c, half } of this.halves.in(letters.text)) {
-      const h = Math.floor(c.key.length / 2);
-      const part = half === 0 ? c.key.slice(0, h) : c.key.slice(h);
+    for (const { alias: c, part, first } of this.halves.in(letters.text)) {
       for (let p = letters.text.indexOf(part); p !== -1; p = letters.text.indexOf(part, p + 1)) {
         for (const len of [c.key.length - 1, c.key.length, c.key.length + 1]) {
-          const from = half === 0 ? p : p + part.length - len;
+          const from = first ? p : p + part.length - len;
           if (from < 0 || from + len > letters.text.length) continue;
           const window = letters.text.slice(from, from + len);
           // Letters only: a figure after a label (`MONTANT : 1`) is no misread letter of it.
@@ -143,19 +150,8 @@ export class LabelFinder {
   }
 }
 
-// Aliases this long are also found with one letter misread, lost or added.
-const FUZZY_MIN_LETTERS = 8;
 // A currency in letters and a figure run on after a label (`TOTALRM21.85`).
 const CURRENCY_AFTER = new RegExp(`^${LETTER_CURRENCY_BEFORE_FIGURE}`, 'u');
-
-/** Two texts one substitution, insertion or deletion apart. */
-function oneEditApart(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
 
 /** A text's letters and digits, upper-case, with where each run of them stands in the text. */
 interface Letters {

@@ -33,12 +33,8 @@ export interface AmountOptions {
 // time (20:27) or a percentage. Plain spaces never group digits: on receipts they part columns
 // (`2 100.00` is a quantity and a price); no-break spaces, as typeset invoices use, do. A currency
 // written against the figure (`RM37.10`, `EUR12,50`) is the one word allowed right before it.
-const GLUED_CODES = 'RM|Rs|Rp|USD|EUR|GBP|SGD|MYR|AUD|CAD|CHF|INR|IDR|HKD|NZD|PHP|THB|CNY|JPY';
-const AMOUNT = new RegExp(
-  String.raw`(?:(?<![\p{L}\p{N}.,/:-])|(?<=(?<![\p{L}])(?:${GLUED_CODES})))` +
-    String.raw`(\(\s*)?([-\u2212]\s?)?(\d{1,3}(?:[,.'\u2019\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?|(?<![\p{N}])[.,]\d{2}(?![\p{N}]))(-(?!\p{N}))?(\s*\))?(?![\p{L}\p{N}%]|[.,/:-]\p{N})`,
-  'gu',
-);
+const AMOUNT =
+  /(?:(?<![\p{L}\p{N}.,/:-])|(?<=(?<![\p{L}])(?:RM|Rs|Rp|USD|EUR|GBP|SGD|MYR|AUD|CAD|CHF|INR|IDR|HKD|NZD|PHP|THB|CNY|JPY)))(\(\s*)?([-\u2212]\s?)?(\d{1,3}(?:[,.'\u2019\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?|(?<![\p{N}])[.,]\d{2}(?![\p{N}]))(-(?!\p{N}))?(\s*\))?(?![\p{L}\p{N}%]|[.,/:-]\p{N})/gu;
 // A minus against the currency before the figure signs it: `ROUNDING: -RM0.02`, `-€1.50`.
 const SIGNED_CURRENCY_BEFORE = new RegExp(String.raw`(?<![\p{L}\p{N}])[-\u2212](?=${CURRENCY_BEFORE_FIGURE}$)`, 'u');
 
@@ -72,6 +68,11 @@ function readAmounts(text: string, opts: AmountOptions = {}): ParsedAmount[] {
     found.push({ value, raw: whole, start: m.index, end: m.index + whole.length, decimal: read.decimal, ambiguous: read.ambiguous });
   }
   return found;
+}
+
+/** A figure as printed with its cents (`12.50`, `(12.50)`, `12,50-`), not a whole number or a count. */
+export function printedWithCents(raw: string): boolean {
+  return /[.,]\d{2}$/.test(raw.replace(/[-)\s]+$/, ''));
 }
 
 /** The one amount a text holds (a field's value cell), or null when it holds none or several. */
