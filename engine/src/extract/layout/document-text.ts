@@ -1,5 +1,6 @@
 import type { TextSource } from '../../contracts/extraction.js';
 import type { BoundingBox, OcrLine, OcrWord } from '../../contracts/ocr.js';
+import { lineSlants } from './page-slant.js';
 import { groupRows } from './rows.js';
 import { repairFigures } from './repair-text.js';
 
@@ -52,7 +53,8 @@ export function layoutDocument(pages: readonly TextPage[]): DocumentText {
     const text = page.lines.filter((l) => l.text.trim() !== '');
     const heights = text.map((l) => l.bounding_box.height).sort((a, b) => a - b);
     const median = heights[heights.length >> 1] || 1;
-    const pageRows = groupRows(text);
+    // A PDF's text lies level; photos and scans, read here or on a device, may not.
+    const pageRows = groupRows(text, page.source === 'pdf_text' ? [] : lineSlants(text, page.width, page.height));
     for (const row of pageRows) {
       const r: Row = { index: rows.length, page: page.page, lines: [] };
       for (const l of row) {
