@@ -31,6 +31,16 @@ describe('findHeaderBlock', () => {
     });
   });
 
+  it('joins a branch or place name on a row of its own between the name and the street', () => {
+    expect(header(['XIN WANG', 'ANCHORPOINT', '70 Alexandra Road', '#01-13/14 Anchorpoint', 'Tel: 5474 4498'])).toEqual({
+      name: 'XIN WANG ANCHORPOINT',
+      address: '70 Alexandra Road, #01-13/14 Anchorpoint',
+    });
+    // A name printed twice (logo, then text) is one name; a row that is no street below keeps the branch out.
+    expect(header(['SAMCO', 'SAMCO', '1200 Main Street', 'Tel: 555 0100']).name).toBe('SAMCO');
+    expect(header(['XIN WANG', 'ANCHORPOINT', 'GST Reg No. 20-0711630-D', '70 Alexandra Road']).name).toBe('XIN WANG');
+  });
+
   it('reads a company name with its company number on the same row as the name, without the number', () => {
     expect(header(['DION REALTIES SDN BHD (CO. NO:20154-T)', '(GST REGISTRATION NO : 000650247680)', 'MENARA DION #02-03, LEVEL 2,', '27, JALAN SULTAN ISMAIL,', '50250 KUALA LUMPUR.', 'TEL : + 6 03 2026 6386'])).toEqual({
       name: 'DION REALTIES SDN BHD',

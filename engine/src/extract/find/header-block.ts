@@ -245,7 +245,10 @@ function continued(texts: readonly string[], kind: (k: number) => RowKind, start
     const trade = isTradeRow(texts[k]) || (k === start + 1 && isTradeRow(prev, true));
     // A name in large print wraps onto a second row as large (`FIVE` / `GUYS`, a logo's words).
     const large = k === start + 1 && sizes[start] >= LARGE_PRINT && sizes[k] >= LARGE_PRINT && Math.abs(sizes[k] - sizes[start]) <= 0.25 * sizes[start];
-    if (!(broken || closesUnopened(texts[k]) || trade || large) || kind(k) !== 'text') break;
+    // A place's name on a short row of its own between the name and the street is the branch the
+    // name goes by (`XIN WANG` / `ANCHORPOINT` / `70 Alexandra Road`, `MAGASIN CHIN LEE` / `VAITAPE`).
+    const branch = k === start + 1 && k + 1 < end && kind(k + 1) === 'address' && isBranchName(texts[k]) && sizes[k] >= BRANCH_PRINT[0] * sizes[start] && sizes[k] <= BRANCH_PRINT[1] * sizes[start] && !letterKey(prev).includes(letterKey(texts[k]));
+    if (!(broken || closesUnopened(texts[k]) || trade || large || branch) || kind(k) !== 'text') break;
   }
   return k;
 }
@@ -278,6 +281,14 @@ function echoedHeadline(doc: DocumentText, rows: readonly Row[], texts: readonly
 
 // Print at least this much taller than the page's median line: a headline.
 const LARGE_PRINT = 1.6;
+// A branch row's print against the name's above it: much larger is a headline (`ESPRESSO`).
+const BRANCH_PRINT = [0.7, 1.4] as const;
+
+/** One or two words of letters (a digit inside a word allowed: `SPECIALITIES-CT1`), capitalised: a place's or branch's name. */
+function isBranchName(text: string): boolean {
+  const words = text.trim().split(/\s+/u);
+  return words.length <= 2 && words.every((w) => /^\p{Lu}[\p{L}'’.-]*\p{N}*$/u.test(w) && /\p{L}{3}/u.test(w)) && isNameLike(text);
+}
 
 // Kinds of business in every language (vocabulary/*.json `trade`: Restaurant, Bäckerei, Trattoria...).
 const TRADE = new Set(valueWords('trade').map((w) => w.toUpperCase()));
