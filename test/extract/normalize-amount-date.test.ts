@@ -107,6 +107,8 @@ describe('parseDate', () => {
     ["Jul.30'11(Sat)07:27", '2011-07-30', 'mdy'],
     ["20Mar'17 21:05", '2017-03-20', 'dmy'],
     ["04 NOV '17", '2017-11-04', 'dmy'],
+    // Hungary writes the year first, each part closed by a point and a space.
+    ['Dátum: 2025. 03. 14.', '2025-03-14', 'ymd'],
   ];
   for (const [text, value, order] of cases) {
     it(`reads ${JSON.stringify(text)} as ${value}`, () => {

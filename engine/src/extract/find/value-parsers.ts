@@ -34,6 +34,20 @@ export interface ParseContext {
 }
 
 const SPACE_GROUPED = /(?<![\p{N}.,])(\d{1,3}(?: \d{3})+,\d{2})(?![\p{N}])/u;
+const SPACE_GROUPED_WHOLE = /(?<![\p{N}.,])\d{1,3}(?: \d{3})+(?![\p{N}]|[.,]\d)/gu;
+
+/** A figure of whole thousands parted by plain spaces with a currency mark or code right before or after it, as one value. */
+function currencyGroupedWhole(text: string): ReadValue | null {
+  const currencies = findCurrencies(text);
+  for (const m of text.matchAll(SPACE_GROUPED_WHOLE)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (currencies.some((c) => (c.start >= end && /^\s?$/u.test(text.slice(end, c.start))) || (c.end <= start && /^\s?$/u.test(text.slice(c.end, start))))) {
+      return { value: Number(m[0].replace(/ /g, '')), raw: m[0], start, end, quality: 1 };
+    }
+  }
+  return null;
+}
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 const IBAN = /(?<![A-Z0-9])([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)(?![A-Z0-9])/g;
 const BIC = /(?<![A-Z0-9])([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![A-Z0-9])/g;
@@ -69,6 +83,10 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
         const value = Number(grouped[1].replace(/ /g, '').replace(',', '.'));
         return [{ value, raw: grouped[1], start: grouped.index, end: grouped.index + grouped[1].length, quality: 1 }];
       }
+      // So are whole thousands with their currency against them, in currencies printed without
+      // minor units (`Összeg: 12 450 Ft`, `HUF 12 450`): the mark stands by the whole figure.
+      const whole = labelled ? currencyGroupedWhole(text) : null;
+      if (whole) return [whole];
       for (const a of all) {
         if (kind === 'integer' && !Number.isInteger(a.value)) continue;
         // Seven or more digits in a run, without a mark, are a number (a card, a reference), not money.

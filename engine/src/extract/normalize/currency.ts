@@ -38,7 +38,13 @@ const MARKS: Record<string, Mark> = {
   '₦': { code: 'NGN' },
   'zł': { code: 'PLN' },
   'Kč': { code: 'CZK' },
+  // Printers without the háček (`89,00 Kc`).
+  'KČ': { code: 'CZK' },
+  Kc: { code: 'CZK' },
   'Ft': { code: 'HUF' },
+  lei: { code: 'RON' },
+  Lei: { code: 'RON' },
+  LEI: { code: 'RON' },
   'RM': { code: 'MYR' },
   'Rp': { code: 'IDR' },
   'RMB': { code: 'CNY' },

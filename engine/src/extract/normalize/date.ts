@@ -45,8 +45,8 @@ const SEP = '[/\\-.]';
 // Each pattern has a quick test that any text it matches passes: most lines fail it, and the
 // month names' long alternation is tried at every character otherwise.
 const PATTERNS: { re: RegExp; gate: RegExp; read: (m: RegExpMatchArray) => Reading[] }[] = [
-  // 2018-04-18, 2018/4/18, 2018.04.18
-  { re: new RegExp(`(\\d{4})(${SEP})(\\d{1,2})\\2(\\d{1,2})`, 'gu'), gate: /\d{4}[/\-.]\d/, read: (m) => [reading(+m[1], +m[3], +m[4], 'ymd')] },
+  // 2018-04-18, 2018/4/18, 2018.04.18, and Hungary's 2018. 04. 18.
+  { re: new RegExp(`(\\d{4})(${SEP}|\\. )(\\d{1,2})\\2(\\d{1,2})`, 'gu'), gate: /\d{4}(?:[/\-.]|\. )\d/, read: (m) => [reading(+m[1], +m[3], +m[4], 'ymd')] },
   // 18/04/2018, 4-18-18, 18.04.18, 18 04 2018 (day or month first; spaced only with a full year,
   // or a quantity and a price would read as a date)
   {

@@ -4,17 +4,26 @@
  * and Dutch in Belgium, reads the same. Words are kept as written and, where they carry accents,
  * also without them, as many terminals print ASCII only (`ACCEPTE` for `ACCEPTÉ`).
  */
+import cs from './cs.json' with { type: 'json' };
 import da from './da.json' with { type: 'json' };
 import de from './de.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
 import es from './es.json' with { type: 'json' };
+import et from './et.json' with { type: 'json' };
 import fi from './fi.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
+import hr from './hr.json' with { type: 'json' };
+import hu from './hu.json' with { type: 'json' };
 import it from './it.json' with { type: 'json' };
+import lt from './lt.json' with { type: 'json' };
+import lv from './lv.json' with { type: 'json' };
 import nb from './nb.json' with { type: 'json' };
 import nl from './nl.json' with { type: 'json' };
 import pl from './pl.json' with { type: 'json' };
 import pt from './pt.json' with { type: 'json' };
+import ro from './ro.json' with { type: 'json' };
+import sk from './sk.json' with { type: 'json' };
+import sl from './sl.json' with { type: 'json' };
 import sv from './sv.json' with { type: 'json' };
 import schemes from './card-schemes.json' with { type: 'json' };
 import { compact } from '../layout/labels.js';
@@ -25,7 +34,7 @@ export interface LanguageVocabulary {
   words: Record<string, string[]>;
 }
 
-export const LANGUAGES: readonly LanguageVocabulary[] = [en, de, fr, es, it, nl, pt, pl, sv, da, nb, fi];
+export const LANGUAGES: readonly LanguageVocabulary[] = [en, de, fr, es, it, nl, pt, pl, sv, da, nb, fi, cs, sk, hu, ro, et, lv, lt, hr, sl];
 
 /**
  * Labels of figures that are never a document's total: cash handed over, change, the card's
