@@ -62,4 +62,17 @@ describe('documentCurrency', () => {
     expect(documentCurrency(findCurrencies('RM 1.00 RM 2.00 USD 3'))?.code).toBe('MYR');
     expect(documentCurrency([])).toBeNull();
   });
+
+  it('weighs a currency against a figure over one alone, and a mark of letters alone least', () => {
+    // `CAD.` is a Spanish card's expiry (caducidad); `RM` Rome's province after the town.
+    expect(documentCurrency(findCurrencies('CAD. **/**\nIMPORTE: 1.234,50 €'))?.code).toBe('EUR');
+    expect(documentCurrency(findCurrencies('00186 ROMA RM\nIMPORTO EUR'))?.code).toBe('EUR');
+    const [rm] = findCurrencies('TOTAL RM 12.50');
+    expect(rm).toMatchObject({ code: 'MYR', beside: true, letters: true });
+  });
+
+  it('reads no franc in a range of weekdays (`Mo.-Fr.`), and still a ringgit after a minus', () => {
+    expect(findCurrencies('Mo.-Fr. 08.30 - 12.30 Uhr')).toEqual([]);
+    expect(findCurrencies('ROUNDING: -RM0.02').map((c) => c.code)).toEqual(['MYR']);
+  });
 });

@@ -107,11 +107,26 @@ describe('card-schemes.json', () => {
   });
 });
 
+describe('acquirers.json', () => {
+  const { acquirers } = read<{ acquirers: string[] }>('acquirers.json');
+
+  it('lists acquirers and banks as trimmed, distinct names of two letters or more', () => {
+    expect(acquirers.length).toBeGreaterThan(20);
+    const seen = new Set<string>();
+    for (const a of acquirers) {
+      expect(a.trim()).toBe(a);
+      expect(countLettersDigits(a), a).toBeGreaterThanOrEqual(2);
+      expect(seen.has(a.toLowerCase()), a).toBe(false);
+      seen.add(a.toLowerCase());
+    }
+  });
+});
+
 describe('addresses.json', () => {
   const file = read<Record<string, string[]>>('addresses.json');
 
   it('lists street words, suffixes, postcode patterns, branch labels and company forms', () => {
-    for (const key of ['street_words', 'street_suffixes', 'postcode_towns', 'branch_labels', 'legal_forms']) {
+    for (const key of ['street_words', 'street_suffixes', 'postcode_towns', 'branch_labels', 'legal_forms', 'registration_labels']) {
       expect(file[key].length, key).toBeGreaterThan(0);
       for (const w of file[key]) expect(w.trim(), key).toBe(w);
     }

@@ -328,9 +328,11 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   const aloneOnRow = (h: LabelHit) =>
     CODE_KINDS.has(kinds.get(h.path) as ValueKind) && h.line.text.slice(h.end).replace(/[\s:.#-]+/gu, '') === '' && doc.rows[h.line.row].lines.length === 1;
   const slot = (h: LabelHit) => h.line.text.slice(h.end, Math.min(...hitsOnLine(h.line).filter((o) => o.start >= h.end).map((o) => o.start), h.line.text.length));
+  // Nor where another field's value fills the slot (`APP: A0000000041010` is the AID, not an application label).
+  const filledByOther = (h: LabelHit) => [...choices.values()].some((c) => c.candidate?.line === h.line && c.candidate.start >= h.end && !isMissing(c.value));
   for (const f of scalars) {
     if (f.path.includes('.') || !isMissing(choices.get(f.path)?.value) || embedded?.values[f.path] !== undefined) continue;
-    const hit = allHits.find((h) => h.path === f.path && h.leading && (/\d/.test(withoutMoments(slot(h))) || aloneOnRow(h)));
+    const hit = allHits.find((h) => h.path === f.path && h.leading && (/\d/.test(withoutMoments(slot(h))) || aloneOnRow(h)) && !filledByOther(h));
     if (hit) reasons.push({ code: 'label_without_value', path: f.path, message: `"${hit.alias}" is printed, but no ${f.name} was read beside it.` });
   }
   for (const [path, c] of choices) {

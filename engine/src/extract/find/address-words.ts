@@ -64,6 +64,13 @@ export function endsWithHouseNumber(text: string): boolean {
   return ENDS_WITH_NUMBER.test(text.trim()) && !/[:#]|(?<![\p{L}])(?:nr|no|n°|nº)\.?\s*\d/iu.test(text);
 }
 
+/**
+ * The labels of company and tax registration numbers of the data file (`BTW`, `Org.nr`,
+ * `P.IVA`, `SIRET`, `Y-tunnus`), as a pattern source: a row with one is no address line, and
+ * the number after one is no phone number.
+ */
+export const REGISTRATION_LABELS = words(addresses.registration_labels);
+
 /** The company forms of the data file, as a pattern source to join with the engine's own. */
 export const EXTRA_LEGAL_FORMS = words(addresses.legal_forms);
 

@@ -2,7 +2,7 @@ import type { DocumentText, Line, Row } from '../layout/document-text.js';
 import { unionBox } from '../layout/document-text.js';
 import { findDates } from '../normalize/date.js';
 import { digitsInWords } from './digits-in-words.js';
-import { addressStreetWords, endsWithHouseNumber, EXTRA_LEGAL_FORMS, isBranchRow, isEuropeanPostcodeTown, isEuropeanStreet, opensWithStreetWord, britishPostcodeReadBack } from './address-words.js';
+import { addressStreetWords, endsWithHouseNumber, EXTRA_LEGAL_FORMS, REGISTRATION_LABELS, isBranchRow, isEuropeanPostcodeTown, isEuropeanStreet, opensWithStreetWord, britishPostcodeReadBack } from './address-words.js';
 import { isPaymentRow, isSlipRow } from './slip-words.js';
 import { unicodeWords } from '../layout/unicode-words.js';
 import { aliasPattern, letterKey } from '../layout/labels.js';
@@ -39,7 +39,9 @@ const CONTACT_WORDS = new RegExp(
   'iu',
 );
 // Registration details printed under the name (GST number, company number, site code).
-const REGISTRATION = unicodeWords(/\b(GST|SST|VAT|TAX|REG|ROC|CO\.?\s*NO|COMPANY\s*NO|BR\s*NO|ID)\b|\bSITE\s*(NO|CODE|ID)?\.?\s*[:#]?\s*\d|^\(?\s*[A-Z]{0,3}\d[\d\s-]*[A-Z]?\s*\)?$|^\(.*\)$|^<.*>$/iu);
+const REGISTRATION = unicodeWords(
+  new RegExp(`\\b(GST|SST|VAT|TAX|REG|ROC|CO\\.?\\s*NO|COMPANY\\s*NO|BR\\s*NO|ID|${REGISTRATION_LABELS})(?![\\p{L}\\p{N}])|\\bSITE\\s*(NO|CODE|ID)?\\.?\\s*[:#]?\\s*\\d|^\\(?\\s*[A-Z]{0,3}\\d[\\d\\s-]*[A-Z]?\\s*\\)?$|^\\(.*\\)$|^<.*>$`, 'iu'),
+);
 // Not the figures of a word (`Blume2000`); a lot prefix stays (`PT15944`).
 const POSTCODE = /(?<!\p{L}{3})(?<![\p{N}])\d{4,6}(?![\p{N}])/u;
 // A postcode with its town (`40150 Shah Alam`, `CA 94105`, `ON M5V 2A8`): the address's last line, or nearly.

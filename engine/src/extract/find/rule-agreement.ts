@@ -86,6 +86,16 @@ export function agreeOnRules(rules: readonly RuleDefinition[], ranked: Ranked): 
     walk(0);
     if (!best || (standIn.size === 0 && bestScore < 0.6 * currentScore)) continue;
     const chosen = best as (Candidate | null)[];
+    // A stand-in printed under a label that another term's figure follows (`Betrag 86,50`,
+    // `Trinkgeld 8,50`, `Gesamt 95,00`) is that term's value: the slip prints the base under
+    // the amount's own word.
+    const others = chosen.slice(0, rule.terms.length).filter((c, k) => c !== null && !standIn.has(k));
+    for (const k of standIn) {
+      const c = chosen[k];
+      if (!c || c.label === null || others.length === 0 || !others.every((o) => o !== null && o.label !== null)) continue;
+      ranked.set(paths[k], [{ ...c, relation: 'arithmetic' }]);
+      agreed.set(paths[k], [...(agreed.get(paths[k]) ?? []), rule.name]);
+    }
     paths.forEach((p, i) => {
       const c = chosen[i];
       const list = ranked.get(p);

@@ -1,8 +1,24 @@
 import type { Line } from '../layout/document-text.js';
 import { LabelFinder } from '../layout/labels.js';
 import { findCardMasks } from '../normalize/card.js';
+import { compact } from '../layout/labels.js';
 import { labelWords, SCHEME_NAMES } from '../vocabulary/vocabulary.js';
+import acquirerFile from '../vocabulary/acquirers.json' with { type: 'json' };
 import { enumMatches } from './enum-words.js';
+
+/**
+ * Acquirers, processors and banks whose name a terminal prints above the merchant's
+ * (vocabulary/acquirers.json: `NEXI`, `CaixaBank`, `eService`, `SIBS - MULTIBANCO`), by their
+ * letters and digits, with and without a company form after them (`Bank Pekao S.A.`).
+ */
+const ACQUIRERS: ReadonlySet<string> = new Set(acquirerFile.acquirers.map(compact));
+const ACQUIRER_FORM = /[\s,]+(?:S\.?\s?A\.?|S\.?p\.?A\.?|AG|SE|plc|Ltd\.?|N\.?V\.?|GmbH|AB|ASA|Oyj)\s*$/iu;
+
+/** A row that is an acquirer's or bank's name and nothing else. */
+export function isAcquirerRow(text: string): boolean {
+  const key = compact(text.replace(ACQUIRER_FORM, ''));
+  return key !== '' && ACQUIRERS.has(key);
+}
 
 /**
  * What a card terminal prints around the payment, in any language (vocabulary/*.json): outcomes,
@@ -32,7 +48,7 @@ const SLIP_CONCEPTS: readonly string[] = [
 /**
  * A row a terminal prints about the payment, not about the merchant: every word of it is a slip
  * word (`CARTE BANCAIRE`, `SANS CONTACT`, `Kartenzahlung`, `MASTERCARD CONTACTLESS`, `SALE`,
- * `TICKET CLIENT`), or it shows a masked card number. Such a row is never the merchant's name or
+ * `TICKET CLIENT`), it shows a masked card number, or it names the acquirer or bank (`NEXI`). Such a row is never the merchant's name or
  * address, and after them the header is over.
  */
 export function isSlipRow(text: string): boolean {
@@ -40,7 +56,7 @@ export function isSlipRow(text: string): boolean {
   if (AMOUNT_ALONE.test(text.trim())) return true;
   const letters = text.replace(/[^\p{L}]/gu, '').length;
   if (letters === 0) return false;
-  if (findCardMasks(text).length > 0 || opensWithSlipLabel(text, SLIP_LABELLED)) return true;
+  if (findCardMasks(text).length > 0 || opensWithSlipLabel(text, SLIP_LABELLED) || isAcquirerRow(text)) return true;
   let covered = 0;
   for (const m of enumMatches(text, SLIP_CONCEPTS, true)) covered += m.raw.replace(/[^\p{L}]/gu, '').length;
   // A number's label alone on its row, its value printed below (`NO COMMERÇANT`).

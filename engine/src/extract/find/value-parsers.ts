@@ -3,6 +3,7 @@ import { findAmounts, type DecimalMark } from '../normalize/amount.js';
 import { endsWithSchemeWord, findCardMasks, startsWithSchemeWord } from '../normalize/card.js';
 import { aloneWords, SCHEME_NAMES, valueWords } from '../vocabulary/vocabulary.js';
 import { compact } from '../layout/labels.js';
+import { REGISTRATION_LABELS } from './address-words.js';
 import { findCurrencies } from '../normalize/currency.js';
 import { findDates, type ParsedDate } from '../normalize/date.js';
 import { findPhones } from '../normalize/phone.js';
@@ -33,6 +34,11 @@ export interface ParseContext {
   language?: string;
 }
 
+// A registration label (vocabulary/addresses.json) and what stands between it and its number
+// (`TVA FR 12 812345678`: a country and check characters).
+const AFTER_REGISTRATION_LABEL = new RegExp(`(?<![\\p{L}])(?:${REGISTRATION_LABELS})\\.?\\s*(?:n[°ºo]\\.?|nr\\.?|no\\.?)?\\s*[:#.]?\\s*(?:[A-Z]{2}\\s?(?:[0-9A-Z]{2}\\s)?)?$`, 'iu');
+// An EMV application id alone (card-fields.ts reads them).
+const AID_ALONE = /^[AD][0-9]{9}[0-9A-F]{0,22}$/u;
 const SPACE_GROUPED = /(?<![\p{N}.,])(\d{1,3}(?: \d{3})+,\d{2})(?![\p{N}])/u;
 const SPACE_GROUPED_WHOLE = /(?<![\p{N}.,])\d{1,3}(?: \d{3})+(?![\p{N}]|[.,]\d)/gu;
 
@@ -53,7 +59,8 @@ const IBAN = /(?<![A-Z0-9])([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4
 const BIC = /(?<![A-Z0-9])([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![A-Z0-9])/g;
 
 // A response code alone after its label: two or three figures (or an offline `Y1`, `Z3`).
-const RESPONSE_CODE = /^\s*[:=]?\s*(\d{2,3}|[YZ][13])\s*$/u;
+// The code may be followed by the host's words for it (`51 INSUFFICIENT FUNDS`, `00 APPROVED`).
+const RESPONSE_CODE = /^\s*[:=]?\s*(\d{2,3}|[YZ][13])(?:\s+\p{L}[\p{L}\s./-]*)?\s*$/u;
 // ISO 8583 response codes of an approval (00 approved, 08 and 11 approved on conditions, 10
 // partly approved; Y1 and Y3 offline), and the three-figure `000`.
 const APPROVAL_CODES: ReadonlySet<string> = new Set(['00', '000', '08', '10', '11', 'Y1', 'Y3']);
@@ -106,7 +113,8 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       return (dotted ? [dotted] : times).map((t) => ({ value: t.value, raw: t.raw, start: t.start, end: t.end, quality: t.seconds ? 1 : 0.9 }));
     }
     case 'currency':
-      return findCurrencies(text, { country: ctx.country }).map((c) => ({ value: c.code, raw: c.raw, start: c.start, end: c.end, quality: c.alternatives.length > 0 ? 0.6 : 1 }));
+      // Found by its shape alone, a currency against a figure is surer than one standing alone (`CAD.` over the expiry date).
+      return findCurrencies(text, { country: ctx.country }).map((c) => ({ value: c.code, raw: c.raw, start: c.start, end: c.end, quality: (c.alternatives.length > 0 ? 0.6 : 1) * (labelled || c.beside ? 1 : c.letters ? 0.6 : 0.85) }));
     case 'enum': {
       // A word standing alone (`PRE-AUTH`, `Type Refund`) says more than one inside a longer text
       // (`Payment receipt`, `DEBIT MASTERCARD`): there it may name something else.
@@ -139,7 +147,10 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       return [{ value: true, raw: text, start: 0, end: text.length, quality: 0.8 }];
     }
     case 'phone':
-      return findPhones(text, { country: ctx.country }).map((p) => ({ value: p.value, raw: p.raw, start: p.start, end: p.end, quality: p.e164 ? 1 : 0.85 }));
+      // The number after a registration label is the company's or its tax number (`P.IVA 02233445566`, `SIRET 812 345 678 00012`).
+      return findPhones(text, { country: ctx.country })
+        .filter((p) => !AFTER_REGISTRATION_LABEL.test(text.slice(0, p.start)))
+        .map((p) => ({ value: p.value, raw: p.raw, start: p.start, end: p.end, quality: p.e164 ? 1 : 0.85 }));
     case 'tax_id': {
       if (labelled) {
         const t = parseLabelledTaxId(text);
@@ -174,8 +185,9 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       // label); a masked number right after the label is the identifier printed masked (`TERMINALE: ****1428`).
       const cards = findCardMasks(text).filter((m) => text.slice(0, m.start).trim() !== '');
       const taken = [...findTimes(text), ...findDates(text), ...cards];
+      // Nor is a word in small letters (`kod` of `Auth kod` where only `Auth` was read as the label): codes are printed in capitals and figures.
       return documentNumber(text).filter(
-        (v) => !/^\d{1,2}[:.]\d{2}(?:[:.]\d{2})?$/.test(v.value as string) && findDates(v.raw).length === 0 && !taken.some((s) => v.start < s.end && s.start < v.end),
+        (v) => !/^\d{1,2}[:.]\d{2}(?:[:.]\d{2})?$/.test(v.value as string) && findDates(v.raw).length === 0 && !taken.some((s) => v.start < s.end && s.start < v.end) && !/^\p{Ll}+$/u.test(String(v.value)),
       );
     }
     case 'text':
@@ -184,6 +196,8 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       if (!labelled) return [];
       const v = text.trim();
       if (v === '') return [];
+      // An EMV application id is the AID's value, never a word field's (`App: A0000000043060` is no application label).
+      if (kind === 'text' && AID_ALONE.test(v.toUpperCase())) return [];
       if (field.pattern) {
         // A pattern field takes the first token run that matches, not the whole rest of the line.
         const re = userPattern(field.pattern);

@@ -20,6 +20,9 @@ export interface ParsedCardMask {
 // Digits and mask characters in groups; at least four mask characters or a lead word.
 // The printed lead digits may be grouped as the card is (`5412 75** ...`).
 const MASKED = /(?<![\p{L}\p{N}])((?:[0-9]{4}[ -]?[0-9]{0,2}[ -]?)?(?:[*xX#•.]{2,}[ -]?){1,4}[*xX#•.]*[ -]?)([0-9]{4})(?![\p{N}])/gu;
+// A 17-digit card (Bancontact) printed in groups of four and one: the last four parted by the
+// last group's space (`6703 XXXX XXXX X512 2`).
+const MASKED_SPLIT = /(?<![\p{L}\p{N}])((?:[0-9]{4}[ -])?(?:[*xX#•]{4}[ -]){2,3}[*xX#•]{1,3})([0-9]{1,3})[ -]([0-9]{1,3})(?![\p{N}])/gu;
 const ENDING = /\b(?:ending(?: in)?|ends in|last 4|last four)\s*[:#]?\s*([0-9]{4})(?![\p{N}])/giu;
 // The same words after the digits (`8866 (last 4)`).
 const ENDING_AFTER = /(?<![\p{L}\p{N}])([0-9]{4})\s*\(?(?:last 4|last four)\)?/giu;
@@ -92,6 +95,11 @@ export function findCardMasks(text: string): ParsedCardMask[] {
     if (masks < 4 && !/[*#•]/.test(m[1]) && !(ALONE.test(text) || AFTER_SCHEME.test(text.slice(0, m.index)))) continue;
     const lead = (/^[0-9][0-9 -]*/.exec(m[1])?.[0] ?? '').replace(/\D/g, '');
     out.push({ lastFour: m[2], raw: m[0], start: m.index, end: m.index + m[0].length, bin: lead.length === 6 ? lead : null });
+  }
+  for (const m of text.matchAll(MASKED_SPLIT)) {
+    if (m[2].length + m[3].length !== 4 || out.some((o) => m.index < o.end && o.start < m.index + m[0].length)) continue;
+    const lead = (/^[0-9]{4}/.exec(m[1])?.[0] ?? '');
+    out.push({ lastFour: m[2] + m[3], raw: m[0], start: m.index, end: m.index + m[0].length, bin: lead.length === 6 ? lead : null });
   }
   for (const m of [...text.matchAll(ENDING), ...text.matchAll(ENDING_AFTER), ...text.matchAll(ELLIPSIS)]) {
     if (out.some((o) => m.index < o.end && o.start < m.index + m[0].length)) continue;

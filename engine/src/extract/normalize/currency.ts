@@ -14,6 +14,10 @@ export interface ParsedCurrency {
   end: number;
   /** Other currencies the mark could stand for; empty when it names one. */
   alternatives: string[];
+  /** A figure stands against it (`EUR 12,40`, `128,00 €`, `RM5.00`): it is the currency of a price, not a word that looks like one. */
+  beside: boolean;
+  /** A mark of letters (`RM`, `Kc`, `lei`), which other words share (Rome's province `RM`), not a code or a symbol. */
+  letters: boolean;
 }
 
 interface Mark {
@@ -70,12 +74,13 @@ const MARKS: Record<string, Mark> = {
 
 // Longest marks first so `HK$` wins over `$`; letter marks stand alone, symbols may touch digits.
 // The marks that open with a letter share one look-behind: most places in a line follow a letter,
-// and fail it at once rather than once per mark.
+// and fail it at once rather than once per mark. Nor after a word and a hyphen: `Mo.-Fr.` is
+// Monday to Friday, not francs.
 const byLength = Object.keys(MARKS).sort((a, b) => b.length - a.length);
 const escaped = (m: string) => m.replace(/[.$]/g, '\\$&');
 const startsWithLetter = (m: string) => /^\p{L}/u.test(m);
 const MARK_RE = new RegExp(
-  '(?<![\\p{L}])(?:' +
+  '(?<![\\p{L}])(?<!\\p{L}\\.?-)(?:' +
     byLength
       .filter(startsWithLetter)
       .map((m) => escaped(m) + (/\p{L}$/u.test(m) ? '(?![\\p{L}])' : ''))
@@ -120,12 +125,17 @@ function readCurrencies(text: string, opts: { country?: string } = {}): ParsedCu
     if (mark) {
       const code = (opts.country && mark.byCountry?.[opts.country.toUpperCase()]) || mark.code;
       const alternatives = mark.byCountry ? [mark.code, ...Object.values(mark.byCountry)].filter((c) => c !== code) : [];
-      found.push({ code, raw, start, end: start + raw.length, alternatives: [...new Set(alternatives)] });
+      found.push({ code, raw, start, end: start + raw.length, alternatives: [...new Set(alternatives)], beside: besideFigure(text, start, start + raw.length), letters: /^\p{L}/u.test(raw) });
     } else if (isCurrencyCode(raw) && !NOT_CURRENCY_WORDS.has(raw) && !(raw === 'BHD' && /SDN\.?\s*$/iu.test(text.slice(0, start))) && !insideCode(text, start, start + raw.length)) {
-      found.push({ code: raw, raw, start, end: start + raw.length, alternatives: [] });
+      found.push({ code: raw, raw, start, end: start + raw.length, alternatives: [], beside: besideFigure(text, start, start + raw.length), letters: false });
     }
   }
   return found;
+}
+
+/** A figure right before or after characters [start, end) of a text, one space apart at most. */
+function besideFigure(text: string, start: number, end: number): boolean {
+  return /^\s?[-\u2212]?\d/u.test(text.slice(end)) || /\d\s?$/u.test(text.slice(0, start));
 }
 
 /** Letters inside a code of figures and letters (a cryptogram `D2AED542419EFB41`): a figure on one side, a figure or letter on the other. */
@@ -145,14 +155,23 @@ export function isEvenlySharedMark(raw: string): boolean {
 }
 
 /**
- * The document's currency: the code or mark found most often, ties going to the first seen.
- * Unambiguous finds (a code, `€`) outweigh shared marks (`$`).
+ * How much a find says about the document's currency: a code or symbol naming one currency more
+ * than a shared mark (`$`), one against a figure more than one alone, and a mark of letters alone
+ * least (`CAD.` for a Spanish card's expiry, caducidad; `ROMA RM`, Rome's province).
+ */
+export function currencyWeight(c: ParsedCurrency): number {
+  return (c.alternatives.length === 0 ? 2 : 1) * (c.letters && !c.beside ? 0.5 : 1) + (c.beside ? 1 : 0);
+}
+
+/**
+ * The document's currency: the code or mark of the most weight (currencyWeight), ties going to
+ * the first seen.
  */
 export function documentCurrency(found: readonly ParsedCurrency[]): ParsedCurrency | null {
   const score = new Map<string, { n: number; first: ParsedCurrency }>();
   for (const c of found) {
     const s = score.get(c.code) ?? { n: 0, first: c };
-    s.n += c.alternatives.length === 0 ? 2 : 1;
+    s.n += currencyWeight(c);
     score.set(c.code, s);
   }
   let best: { n: number; first: ParsedCurrency } | null = null;

@@ -1,0 +1,232 @@
+// Slips of more terminal families and acquirers, written the way they print (issue 30): each
+// check failed before the change it is named after (acquirer headers, negated verification,
+// response codes with their text, a 17-digit card, registration rows, currencies by their
+// place, a base amount under the amount's own word).
+import { describe, expect, it } from 'vitest';
+import { parseClientOcr } from '../../engine/src/extract/client-ocr.js';
+import { templateVersion } from '../../engine/src/extract/document-type.js';
+import { extractFromText } from '../../engine/src/extract/extract-text.js';
+import { slipClientOcr } from '../support/slip-text.js';
+
+const now = new Date('2026-11-25T12:00:00Z');
+
+function read(text: string, type: 'payment_receipt' | 'retail_receipt' = 'payment_receipt') {
+  const { pages } = parseClientOcr(slipClientOcr(text));
+  return extractFromText({ pages }, templateVersion(type), { now });
+}
+
+describe('acquirers and banks printed above the merchant', () => {
+  it('reads the shop under an acquirer heading (NEXI), not the acquirer', () => {
+    const ex = read(`                  NEXI
+
+         BAR PASTICCERIA DORIA
+          VIA ANDREA DORIA 22
+           10123 TORINO TO
+
+ESERCENTE                 000001234567
+TERMINALE                     51234589
+
+             PAGAMENTO POS
+
+VISA DEBIT
+PAN                   ************0457
+DATA  16/09/25              ORA  08:12
+COD.AUT.                        905123
+IMPORTO EUR                       3,60
+           OPERAZIONE ESEGUITA`);
+    expect(ex.data.merchant).toBe('BAR PASTICCERIA DORIA');
+    expect(ex.data.merchant_address).toBe('VIA ANDREA DORIA 22, 10123 TORINO TO');
+    expect(ex.data.amount).toBe(3.6);
+  });
+
+  it('reads a Polish slip under eService, and PIN NIE WYMAGANY as no verification', () => {
+    const ex = read(`               eService
+
+        DELIKATESY "POD LIPAMI"
+        UL. MARSZAŁKOWSKA 84/92
+           00-514 WARSZAWA
+
+ID AKCEPTANTA:              0004412387
+NR TERMINALA:                 10245871
+                SPRZEDAŻ
+VISA
+KARTA:                ************6610
+KWOTA:                        87,35 zł
+DATA: 2025-10-03     GODZ.: 17:45:20
+KOD AUTORYZACJI: 427710
+              ZBLIŻENIOWO
+        TRANSAKCJA ZAAKCEPTOWANA
+            PIN NIE WYMAGANY`);
+    expect(ex.data.merchant).toBe('DELIKATESY "POD LIPAMI"');
+    expect(ex.data.verification_method).toBe('none');
+    expect(ex.data.amount).toBe(87.35);
+  });
+
+  it('reads a bank with its company form as the acquirer (Bank Pekao S.A.)', () => {
+    const ex = read(`           Bank Pekao S.A.
+
+             MEDIA EXPERT
+         UL. PIOTRKOWSKA 120
+            90-006 ŁÓDŹ
+
+SPRZEDAŻ
+KWOTA:                       249,00 zł`);
+    expect(ex.data.merchant).toBe('MEDIA EXPERT');
+  });
+});
+
+describe('what the terminal says about the outcome and the card', () => {
+  it('reads a host response code followed by its words: 51 INSUFFICIENT FUNDS is declined', () => {
+    const ex = read(`        CORNER MARKET #112
+          200 W MAIN ST
+        BOZEMAN MT 59715
+CREDIT CARD SALE
+ACCOUNT:          XXXXXXXXXXXX5102
+AMOUNT:                     $64.17
+          *** DECLINED ***
+   RESPONSE: 51 INSUFFICIENT FUNDS
+           CUSTOMER COPY`);
+    expect(ex.data.approved).toBe(false);
+  });
+
+  it('reads `Unterschrift nicht erforderlich` as no verification, not a signature', () => {
+    const ex = read(`Mastercard
+Betrag:                 EUR 34,80
+Unterschrift nicht erforderlich`);
+    expect(ex.data.verification_method).toBe('none');
+  });
+
+  it('reads the last four of a 17-digit Bancontact card printed in groups of four and one', () => {
+    const ex = read(`      Pharmacie Saint-Gilles
+     Chaussée de Waterloo 120
+        1060 Saint-Gilles
+            Bancontact
+Montant:                 EUR 27,35
+Carte:      6703 XXXX XXXX X512 2
+       TRANSACTION ACCEPTEE`);
+    expect(ex.data.card_last_four).toBe('5122');
+    expect(ex.data.card_scheme).toBe('bancontact');
+  });
+
+  it('takes an AID after `App:` for the AID only, and does not ask for the label it is not', () => {
+    const ex = read(`        PASTELARIA ALVORADA LDA
+        R. DE SANTA CATARINA 210
+             4000-447 PORTO
+Período: 0412           Nº TRANS: 00087
+                 COMPRA
+Cartão:               ************4402
+MAESTRO
+App: A0000000043060
+MONTANTE:                    15,60 EUR
+             PIN VERIFICADO`);
+    expect(ex.data.application_id).toBe('A0000000043060');
+    expect(ex.data.application_label).toBeNull();
+    expect(ex.review.reasons.map((r) => r.path)).not.toContain('application_label');
+    expect(ex.data.receipt_number).toBe('00087');
+  });
+
+  it('reads the Swiss heading Buchung as a sale, never as the merchant', () => {
+    const ex = read(`              Buchung
+Visa
+Nr.            XXXX XXXX XXXX 4417
+Trm-Id:                   26123456
+Total-EFT CHF:               47.90`);
+    expect(ex.data.transaction_type).toBe('sale');
+    expect(ex.data.merchant).toBeNull();
+    expect(ex.data.terminal_id).toBe('26123456');
+  });
+});
+
+describe('registration rows, currencies and amounts by their place', () => {
+  it('ends the address at a registration row and reads a Swedish tip slip: base, tip, total and `Auth.kod`', () => {
+    const ex = read(`           RESTAURANG PELIKAN
+            Blekingegatan 40
+            116 62 Stockholm
+          Org.nr 556123-4567
+Datum 2025-03-14              kl. 21:47
+KÖP
+Belopp                      SEK 612,00
+Dricks                       SEK 60,00
+                            ----------
+Totalt                      SEK 672,00
+Mastercard
+************9014
+Handlar-ID                      1234567
+Auth.kod                         118392
+                GODKÄND`);
+    expect(ex.data.merchant_address).toBe('Blekingegatan 40, 116 62 Stockholm');
+    expect(ex.data.base_amount).toBe(612);
+    expect(ex.data.tip).toBe(60);
+    expect(ex.data.amount).toBe(672);
+    expect(ex.data.auth_code).toBe('118392');
+    expect(ex.data.merchant_id).toBe('1234567');
+  });
+
+  it('takes the base under the amount word of a German tip slip (Betrag, Trinkgeld, Gesamt)', () => {
+    const ex = read(`        Ristorante Da Mario
+          Schillerstr. 45
+      60313 Frankfurt am Main
+           Kartenzahlung
+PAN            **** **** **** 8823
+Betrag                   EUR 86,50
+Trinkgeld                EUR  8,50
+----------------------------------
+Gesamt                   EUR 95,00
+Autorisierungscode          A7K3P2
+          Zahlung erfolgt`);
+    expect(ex.data.base_amount).toBe(86.5);
+    expect(ex.data.tip).toBe(8.5);
+    expect(ex.data.amount).toBe(95);
+    expect(ex.data.auth_code).toBe('A7K3P2');
+  });
+
+  it('ends a Belgian address at its VAT row and reads the Dutch merchant label', () => {
+    const ex = read(`        Frituur 't Hoekske
+           Grote Markt 5
+          2000 Antwerpen
+       BTW BE 0123.456.789
+Bancontact
+Kaartnummer:   XXXX XXXX XXXX X884 1
+Handelaar ID:             0000512399
+Bedrag:                    EUR 17,50
+             Goedgekeurd`);
+    expect(ex.data.merchant_address).toBe('Grote Markt 5, 2000 Antwerpen');
+    expect(ex.data.merchant_id).toBe('0000512399');
+    expect(ex.data.card_last_four).toBe('8841');
+  });
+
+  it('reads no phone number out of a company or tax registration number', () => {
+    const ex = read(`        SUPERETTE DU CANAL
+        42 quai de Jemmapes
+           75010 PARIS
+      SIRET 812 345 678 00012
+      TVA FR 12 812345678
+BAGUETTE TRADITION            1,30 A
+TOTAL                         1,30 €`, 'retail_receipt');
+    expect(ex.data.merchant_phone).toBeNull();
+    const it = read(`BAR CENTRALE
+P.IVA 02233445566
+CAFFE'                        1,20
+TOTALE EURO                   1,20`, 'retail_receipt');
+    expect(it.data.merchant_phone).toBeNull();
+  });
+
+  it('takes the currency printed against the amount over a word that looks like one: CAD. (caducidad), ROMA RM, Mo.-Fr.', () => {
+    const es = read(`      FERRETERIA HNOS. GARCIA S.L.
+MASTERCARD
+Nº TARJETA         XXXX XXXX XXXX 3307
+CAD.                             **/**
+IMPORTE:                    1.234,50 €`);
+    expect(es.data.currency).toBe('EUR');
+    const it = read(`          RISTORANTE DA GINO
+          VIA DEI CORONARI 56
+            00186 ROMA RM
+PAN                   ************8810
+IMPORTO EUR                     128,00`);
+    expect(it.data.currency).toBe('EUR');
+    const de = read(`       Autohaus Keller
+Mo.-Fr. 08.30 - 18.00 Uhr
+Betrag                      52,40 €`);
+    expect(de.data.currency).toBe('EUR');
+  });
+});
