@@ -41,6 +41,16 @@ describe('findHeaderBlock', () => {
     expect(header(['XIN WANG', 'ANCHORPOINT', 'GST Reg No. 20-0711630-D', '70 Alexandra Road']).name).toBe('XIN WANG');
   });
 
+  it('reads a name with a number in it above the street and the town (REMA 1000, 7-Eleven)', () => {
+    expect(header(['REMA 1000 GRÜNERLØKKA', 'Thorvald Meyers gate 70', '0552 OSLO', 'Org.nr. 912 345 678 MVA'])).toEqual({
+      name: 'REMA 1000 GRÜNERLØKKA',
+      address: 'Thorvald Meyers gate 70, 0552 OSLO',
+    });
+    expect(header(['7-Eleven', 'Vesterbrogade 12', '1620 København V']).name).toBe('7-Eleven');
+    // A house number and a hyphen before a unit letter is still a street (`12-A, JALAN ...`).
+    expect(header(['KEDAI MAJU', '12-A, JALAN SS 2/24', '47300 PETALING JAYA']).address).toBe('12-A, JALAN SS 2/24, 47300 PETALING JAYA');
+  });
+
   it('reads a company name with its company number on the same row as the name, without the number', () => {
     expect(header(['DION REALTIES SDN BHD (CO. NO:20154-T)', '(GST REGISTRATION NO : 000650247680)', 'MENARA DION #02-03, LEVEL 2,', '27, JALAN SULTAN ISMAIL,', '50250 KUALA LUMPUR.', 'TEL : + 6 03 2026 6386'])).toEqual({
       name: 'DION REALTIES SDN BHD',

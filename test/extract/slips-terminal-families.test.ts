@@ -229,4 +229,23 @@ Mo.-Fr. 08.30 - 18.00 Uhr
 Betrag                      52,40 €`);
     expect(de.data.currency).toBe('EUR');
   });
+
+  it('takes the currency of the country whose language a receipt is in where none is printed, and none for English', () => {
+    const nl = read(`      ALBERT HEIJN 1432
+      Kalverstraat 120
+      1012 PK Amsterdam
+Bier krat 24x30cl            17,49
+Stroopwafels                  2,19
+SUBTOTAAL                    19,68
+TOTAAL                       19,68
+Betaald met PIN              19,68
+BTW 9%                        1,62
+U werd geholpen door: Fleur`, 'retail_receipt');
+    expect(nl.data.currency).toBe('EUR');
+    const en = read(`CORNER SHOP
+Milk                          1.20
+TOTAL                         1.20
+Thank you`, 'retail_receipt');
+    expect(en.data.currency).toBeNull();
+  });
 });

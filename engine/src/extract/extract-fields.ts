@@ -210,7 +210,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   // Values a slip implies where it prints no word for them (an approval by its authorisation code).
   for (const f of scalars) {
     const list = ranked.get(f.path);
-    if (list && list.length === 0 && !f.path.includes('.')) list.push(...inferredCandidates(f.name, ranked, doc).filter((c) => (f.field.values ?? [c.value]).includes(c.value as string)));
+    if (list && list.length === 0 && !f.path.includes('.')) list.push(...inferredCandidates(f.name, ranked, doc, country).filter((c) => (f.field.values ?? [c.value]).includes(c.value as string)));
     // A total the slip prints only as its one part (`PURCHASE 25.00`, no tip, no cashback): that
     // part, labelled, goes before any smaller figure found by its shape alone (`ARC: 00`). A larger
     // one may be the total beside a part that was not read (a cashback line in words not known).

@@ -1,5 +1,6 @@
 import type { DocumentText } from '../layout/document-text.js';
 import { findCardMasks, isLastFourAlone, lastFourApart, schemeFromBin } from '../normalize/card.js';
+import { countryCurrency } from '../normalize/currency.js';
 import { schemeFromAid, schemeRides } from '../vocabulary/vocabulary.js';
 import type { Candidate } from './candidates.js';
 
@@ -93,7 +94,14 @@ export function preferAidScheme(list: Candidate[]): void {
  * card scheme or number means a card payment, and an AID is read from a chip (a contactless or
  * swiped card would say so).
  */
-export function inferredCandidates(name: string, ranked: ReadonlyMap<string, readonly Candidate[]>, doc: DocumentText): Candidate[] {
+export function inferredCandidates(name: string, ranked: ReadonlyMap<string, readonly Candidate[]>, doc: DocumentText, country: string | null = null): Candidate[] {
+  // A receipt in one country's language with no currency printed is in that country's (a Dutch
+  // till receipt's `TOTAAL 29,37`: euros); weakly, as a person would check it.
+  if (name === 'currency') {
+    const amount = ranked.get('amount')?.[0];
+    const code = countryCurrency(country);
+    return amount && code ? [{ ...amount, value: code, label: null, relation: 'anywhere', score: 0.3 }] : [];
+  }
   if (name === 'approved') {
     const auth = ranked.get('auth_code')?.[0];
     return auth?.label && /\d/.test(String(auth.value)) ? [{ ...auth, value: true, label: null, relation: 'anywhere', score: 0.35 }] : [];

@@ -47,7 +47,7 @@ const POSTCODE = /(?<!\p{L}{3})(?<![\p{N}])\d{4,6}(?![\p{N}])/u;
 // A postcode with its town (`40150 Shah Alam`, `CA 94105`, `ON M5V 2A8`): the address's last line, or nearly.
 const POSTCODE_TOWN = unicodeWords(/(?<![\p{N}-])\d{4,6},?\s+\p{L}{3,}|\b[A-Z]{2}\s+\d{5}(-\d{4})?\b|\b[A-Z]{2}\s+[A-Z]\d[A-Z]\s?\d[A-Z]\d\b/u);
 const STREET = unicodeWords(
-  /^\(?\d+[A-Z]?\s*[,.:&/-]|\b(NO|LOT|JALAN|JLN|JL|LORONG|LRG|TAMAN|TMN|LEVEL|FLOOR|FLR|BLOCK|BLK|UNIT|STREET|ST|ROAD|RD|AVENUE|AVE|BLVD|BOULEVARD|LANE|LN|DRIVE|DR|HIGHWAY|HWY|WAY|SUITE|PLAZA|BANDAR|BDR|KAWASAN|PERSIARAN|SEKSYEN|SECTION|STRASSE|STRAßE|STR|PLATZ|WEG|ALLEE|RUE|AVENIDA|CALLE|VIA|PIAZZA|CORSO)\b/iu,
+  /^\(?\d+[A-Z]?\s*(?:[,.:&/]|-(?!\p{L}{3}))|\b(NO|LOT|JALAN|JLN|JL|LORONG|LRG|TAMAN|TMN|LEVEL|FLOOR|FLR|BLOCK|BLK|UNIT|STREET|ST|ROAD|RD|AVENUE|AVE|BLVD|BOULEVARD|LANE|LN|DRIVE|DR|HIGHWAY|HWY|WAY|SUITE|PLAZA|BANDAR|BDR|KAWASAN|PERSIARAN|SEKSYEN|SECTION|STRASSE|STRAßE|STR|PLATZ|WEG|ALLEE|RUE|AVENIDA|CALLE|VIA|PIAZZA|CORSO)\b/iu,
 );
 // The same street words where OCR has spaced a word out (`J ALA N`): searched in the text without spaces.
 const COMPACT_STREET_WORDS = ['JALAN', 'JLN', 'LORONG', 'TAMAN', 'TMN', 'KAWASAN', 'PERSIARAN', 'BANDAR', 'SEKSYEN', 'STREET', 'ROAD', 'AVENUE', 'BOULEVARD', 'STRASSE', 'STRAßE'];
@@ -94,7 +94,11 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
   // A name may hold a street word (`CERVECERIA LA PLAZA`, `MAPLE STREET COFFEE`): a row of words
   // without a figure right above an address row with one is the name.
   const namedLikeStreet = (k: number) => kind(k) === 'address' && !/\d/.test(texts[k]) && k + 1 < rows.length && kind(k + 1) === 'address' && /\d/.test(texts[k + 1]);
-  while (i < limit && !((kind(i) === 'text' || (kind(i) === 'address' && (hasLegalForm(texts[i]) || namedLikeStreet(i)))) && isNameLike(nameText(texts[i])))) {
+  // So may a number (`REMA 1000 GRÜNERLØKKA`, `7-Eleven`): a row with no street word above a street
+  // line and a postcode with its town is the name, not a town of its own.
+  const namedWithNumber = (k: number) =>
+    kind(k) === 'address' && /^\s*\p{L}/u.test(texts[k]) && !STREET.test(texts[k]) && !isEuropeanStreet(texts[k]) && k + 2 < rows.length && kind(k + 1) === 'address' && /\d/.test(texts[k + 1]) && isPostcodeTown(texts[k + 2]);
+  while (i < limit && !((kind(i) === 'text' || (kind(i) === 'address' && (hasLegalForm(texts[i]) || namedLikeStreet(i) || namedWithNumber(i)))) && isNameLike(nameText(texts[i])))) {
     // Past a row of the payment itself (`Beleg-Nr. 6165`, a card number) no name follows.
     if (isPaymentRow(texts[i])) return { name: null, address: null };
     i++;

@@ -178,3 +178,13 @@ export function documentCurrency(found: readonly ParsedCurrency[]): ParsedCurren
   for (const s of score.values()) if (!best || s.n > best.n) best = s;
   return best?.first ?? null;
 }
+
+/** The one currency of a country, where it has one (the country a document's language names, document-country.ts). */
+const COUNTRY_CURRENCY: Record<string, string> = {
+  DE: 'EUR', FR: 'EUR', ES: 'EUR', IT: 'EUR', NL: 'EUR', PT: 'EUR', FI: 'EUR', SK: 'EUR', EE: 'EUR', LV: 'EUR', LT: 'EUR', HR: 'EUR', SI: 'EUR',
+  SE: 'SEK', DK: 'DKK', NO: 'NOK', PL: 'PLN', CZ: 'CZK', HU: 'HUF', RO: 'RON',
+};
+
+export function countryCurrency(country: string | null | undefined): string | null {
+  return country ? (COUNTRY_CURRENCY[country] ?? null) : null;
+}
