@@ -248,4 +248,42 @@ TOTAL                         1.20
 Thank you`, 'retail_receipt');
     expect(en.data.currency).toBeNull();
   });
+
+  it('reads a refund slip amount printed with a minus as the amount refunded, and the application label on its own row', () => {
+    const ex = read(`          Banco Sabadell
+         BOUTIQUE MAR AZUL
+       PASSEIG DE GRÀCIA 88
+          08008 BARCELONA
+            DEVOLUCIÓN
+VISA
+Nº TARJETA         XXXX XXXX XXXX 5521
+VISA CREDITO
+IMPORTE DEVUELTO:          -59,95 EUR`);
+    expect(ex.data.transaction_type).toBe('refund');
+    expect(ex.data.amount).toBe(59.95);
+    expect(ex.data.application_label).toBe('VISA CREDITO');
+  });
+
+  it('keeps a credit note\'s negative total out of an itemised receipt: no figure is turned positive there', () => {
+    const ex = read(`GARDENIA BAKERIES (KL) SDN BHD
+WHITE BREAD                   -3.50
+TOTAL PAYABLE:                -3.50`, 'retail_receipt');
+    expect(ex.data.amount).not.toBe(3.5);
+  });
+
+  it('reads the cashier and the discount in the languages of the vocabulary', () => {
+    const de = read(`   Frischemarkt Hoffmann
+Bananen                       1,73 A
+Rabatt Spülmittel             0,40
+SUMME EUR                     1,33
+Kassiererin: Sandra`, 'retail_receipt');
+    expect(de.data.cashier).toBe('Sandra');
+    expect(de.data.discount).toBe(0.4);
+    const sv = read(`ICA NÄRA
+Kassör: Sara
+Bröd                         32,90
+TOTALT                       32,90`, 'retail_receipt');
+    expect(sv.data.cashier).toBe('Sara');
+  });
 });
+

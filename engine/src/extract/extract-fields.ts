@@ -111,7 +111,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   // `$` with no country named: the dollar of the United States or of Australia, Canada, New Zealand...
   const sharedDollar = docCurrency !== null && docCurrency.alternatives.length > 0 && country === null;
   const dateOrder = documentDateOrder(allText.flatMap((t) => findDates(t)));
-  const ctx = { decimal, country: countryOf(currency) ?? country ?? undefined, language: language ?? undefined };
+  const ctx = { decimal, country: countryOf(currency) ?? country ?? undefined, language: language ?? undefined, itemized: Object.values(definition.fields).some((f) => f.type === 'array') };
   const pageQuality = medianConfidence(doc.lines);
 
   const header = scalars.some((f) => ['party_name', 'party_address'].includes(kinds.get(f.path) as string)) ? findHeaderBlock(doc) : null;

@@ -1,12 +1,15 @@
 import type { DocumentText } from '../layout/document-text.js';
 import { findCardMasks, isLastFourAlone, lastFourApart, schemeFromBin } from '../normalize/card.js';
 import { countryCurrency } from '../normalize/currency.js';
-import { schemeFromAid, schemeRides } from '../vocabulary/vocabulary.js';
+import { SCHEME_NAMES, schemeFromAid, schemeRides, schemeWords } from '../vocabulary/vocabulary.js';
 import type { Candidate } from './candidates.js';
 
 // An EMV application identifier: a registered application provider id (`A0000000` / `D2760000`...) and its extension.
 const AID_SHAPE = '[AD][0-9]{9}[0-9A-F]{0,22}';
 const AID = new RegExp(`(?<![\\p{L}\\p{N}])(${AID_SHAPE})(?![\\p{L}\\p{N}])`, 'gu');
+// An EMV application label: a scheme's word and the card's kind, the row holding nothing else.
+const APPLICATION_LABEL = /^(\p{L}[\p{L} ]*?)\s+(?:DEBIT|CREDIT|D[EÉ]BITO|CR[EÉ]DITO|PREPAID|BUSINESS|CORPORATE|COMMERCIAL|CLASSIC|GOLD|PLATINUM)$/iu;
+const SCHEME_WORD_SET: ReadonlySet<string> = new Set(SCHEME_NAMES.flatMap((s) => schemeWords(s)).map((w) => w.toUpperCase()));
 // A candidate read from an AID (its raw text is the AID alone), not from a word.
 const AID_ALONE = new RegExp(`^${AID_SHAPE}$`, 'u');
 
@@ -110,6 +113,16 @@ export function inferredCandidates(name: string, ranked: ReadonlyMap<string, rea
   if (name === 'payment_method') {
     const card = ranked.get('card_scheme')?.[0] ?? ranked.get('card_last_four')?.[0];
     return card ? [{ ...card, value: 'card', score: 0.4 }] : [];
+  }
+  // A card's application label printed on a row of its own, its scheme and its kind (`VISA DEBIT`,
+  // `VISA CREDITO`, `MASTERCARD PREPAID`), as terminals print it under the card number.
+  if (name === 'application_label') {
+    for (const line of doc.lines) {
+      const text = line.text.trim();
+      const m = APPLICATION_LABEL.exec(text);
+      if (m && SCHEME_WORD_SET.has(m[1].toUpperCase())) return [{ value: text, raw: text, line, start: line.text.indexOf(text), end: line.text.indexOf(text) + text.length, label: null, relation: 'anywhere', score: 0.35 }];
+    }
+    return [];
   }
   if (name === 'entry_method') {
     const aid = aidCandidates(doc)[0];

@@ -32,6 +32,8 @@ export interface ParseContext {
   country?: string;
   /** The language the document's own words are in (documentLanguage), for words of one language only. */
   language?: string;
+  /** The document type lists items: its total is the items' arithmetic, where returns count negative. */
+  itemized?: boolean;
 }
 
 // A registration label (vocabulary/addresses.json) and what stands between it and its number
@@ -100,7 +102,11 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
         if ((kind === 'money' || kind === 'total') && /\d{7,}/.test(a.raw) && a.decimal === null) continue;
         const cents = a.decimal !== null;
         const quality = (a.ambiguous ? 0.6 : 1) * (kind === 'money' || kind === 'total' ? (cents ? 1 : 0.55) : 1);
-        out.push({ value: a.value, raw: a.raw, start: a.start, end: a.end, quality });
+        // Beside its label on a slip, a minus on a field that is never negative is the direction
+        // only (a refund's `Betrag: -23,95 EUR`). Not on an itemised document: there a negative
+        // total or tax is a credit note's (returns netted against sales), and is not taken.
+        const unsigned = labelled && a.value < 0 && field.minimum !== undefined && field.minimum >= 0 && !ctx.itemized;
+        out.push({ value: unsigned ? -a.value : a.value, raw: a.raw, start: a.start, end: a.end, quality: unsigned ? 0.9 * quality : quality });
       }
       return out;
     }
