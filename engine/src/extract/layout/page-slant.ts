@@ -111,6 +111,7 @@ export function levelHeight(l: OcrLine, slant: number): number {
   return Math.max(l.bounding_box.height - Math.abs(slant) * l.bounding_box.width, 0.4 * l.bounding_box.height);
 }
 
-function overlapsAcross(a: OcrLine, b: OcrLine): boolean {
+/** Two lines that share some of the page's width: never one row. */
+export function overlapsAcross(a: OcrLine, b: OcrLine): boolean {
   return a.bounding_box.x < b.bounding_box.x + b.bounding_box.width && b.bounding_box.x < a.bounding_box.x + a.bounding_box.width;
 }

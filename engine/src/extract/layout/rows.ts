@@ -1,5 +1,5 @@
 import type { OcrLine } from '../../contracts/ocr.js';
-import { levelHeight } from './page-slant.js';
+import { levelHeight, overlapsAcross } from './page-slant.js';
 
 /** Where a line sits once its page's slant is taken out: its middle and its height as if level. */
 interface Level {
@@ -82,8 +82,4 @@ function canJoin(lines: readonly OcrLine[], merged: readonly number[], groupOf: 
     if (groupOf[p] !== groupOf[q] && gap(p, q) > reach(p, q)) return false;
   }
   return true;
-}
-
-function overlapsAcross(a: OcrLine, b: OcrLine): boolean {
-  return a.bounding_box.x < b.bounding_box.x + b.bounding_box.width && b.bounding_box.x < a.bounding_box.x + a.bounding_box.width;
 }
