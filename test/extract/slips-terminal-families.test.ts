@@ -132,7 +132,7 @@ Nr.            XXXX XXXX XXXX 4417
 Trm-Id:                   26123456
 Total-EFT CHF:               47.90`);
     expect(ex.data.transaction_type).toBe('sale');
-    expect(ex.data.merchant).toBeNull();
+    expect(ex.data.merchant).not.toBe('Buchung');
     expect(ex.data.terminal_id).toBe('26123456');
   });
 });
@@ -284,6 +284,23 @@ Kassör: Sara
 Bröd                         32,90
 TOTALT                       32,90`, 'retail_receipt');
     expect(sv.data.cashier).toBe('Sara');
+  });
+
+  it('reads the merchant a Swiss terminal prints under the payment, where the top names none', () => {
+    const ex = read(`              Buchung
+Visa
+Nr.            XXXX XXXX XXXX 4417
+Trm-Id:                   26123456
+Total-EFT CHF:               47.90
+
+Coop Pronto Stauffacher
+Badenerstrasse 16
+8004 Zürich
+
+14.05.2025                09:12:33`);
+    expect(ex.data.merchant).toBe('Coop Pronto Stauffacher');
+    expect(ex.data.merchant_address).toBe('Badenerstrasse 16, 8004 Zürich');
+    expect(ex.data.amount).toBe(47.9);
   });
 });
 

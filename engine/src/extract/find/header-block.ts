@@ -100,10 +100,10 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
     kind(k) === 'address' && /^\s*\p{L}/u.test(texts[k]) && !STREET.test(texts[k]) && !isEuropeanStreet(texts[k]) && k + 2 < rows.length && kind(k + 1) === 'address' && /\d/.test(texts[k + 1]) && isPostcodeTown(texts[k + 2]);
   while (i < limit && !((kind(i) === 'text' || (kind(i) === 'address' && (hasLegalForm(texts[i]) || namedLikeStreet(i) || namedWithNumber(i)))) && isNameLike(nameText(texts[i])))) {
     // Past a row of the payment itself (`Beleg-Nr. 6165`, a card number) no name follows.
-    if (isPaymentRow(texts[i])) return { name: null, address: null };
+    if (isPaymentRow(texts[i])) return footerParty(doc);
     i++;
   }
-  if (i >= limit) return { name: null, address: null };
+  if (i >= limit) return footerParty(doc);
   const sizes = rows.map((r) => Math.max(...r.lines.map((l) => l.size)));
   i = echoedHeadline(doc, rows, texts, i, sizes, (k) => kind(k) === 'date' || PRICED.test(texts[k])) ?? i;
   let end = i;
@@ -236,6 +236,26 @@ function withoutAddressLabel(text: string): string {
 /** A row of the document's body (a title, a table heading, a cashier or date line): below it the header is over. */
 export function isBodyRow(row: Row): boolean {
   return rowKind(rowText(row)) === 'body';
+}
+
+/**
+ * A merchant printed under the payment, as Swiss terminals (SIX, Worldline) print it: a row of a
+ * name, then a street line and a postcode with its town, each a row of its own, anywhere on page
+ * 1 below the top (the last such block). Only where the top of the page names no merchant.
+ */
+function footerParty(doc: DocumentText): HeaderBlock {
+  const rows = doc.rows.filter((r) => r.page === doc.rows[0]?.page && r.lines.length === 1);
+  for (let k = rows.length - 3; k >= 0; k--) {
+    const [name, street, town] = [rowText(rows[k]), rowText(rows[k + 1]), rowText(rows[k + 2])];
+    if (rows[k + 2].index - rows[k].index !== 2) continue;
+    if (!isPostcodeTown(town) || !(isEuropeanStreet(street) || (STREET.test(street) && /\d/u.test(street)))) continue;
+    if (rowKind(name) !== 'text' || !isNameLike(nameText(name)) || isSlipRow(name)) continue;
+    return {
+      name: { text: nameText(name, true), lines: rows[k].lines },
+      address: { text: addressText([street, town]), lines: [...rows[k + 1].lines, ...rows[k + 2].lines] },
+    };
+  }
+  return { name: null, address: null };
 }
 
 /** Where the name that starts at row `start` ends: a row that breaks off continues on the next (at most three rows). */
