@@ -302,5 +302,19 @@ Badenerstrasse 16
     expect(ex.data.merchant_address).toBe('Badenerstrasse 16, 8004 Zürich');
     expect(ex.data.amount).toBe(47.9);
   });
+
+  it('reads the tax of a table whose rate column is headed with %, the rows printing the rate bare', () => {
+    const ex = read(`              ICA NÄRA
+Bröd Skogaholm                32,90
+Kaffe Gevalia                 79,90
+Bananer                       31,37
+TOTALT                       144,17
+Mottaget Kort                144,17
+Moms%     Moms    Netto   Brutto
+12,00    15,45   128,72   144,17`, 'retail_receipt');
+    expect(ex.data.tax_amount).toBe(15.45);
+    expect(ex.data.tax_rate).toBe(12);
+    expect(ex.data.amount).toBe(144.17);
+  });
 });
 

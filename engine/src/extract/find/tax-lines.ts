@@ -34,18 +34,25 @@ export function readTaxRows(doc: DocumentText, decimal: DecimalMark | undefined,
   for (const row of doc.rows) {
     const text = row.lines.map((l) => l.text).join('  ');
     const rates = [...text.matchAll(RATE)];
-    if (rates.length !== 1) continue;
-    const rate = Number(rates[0][1].replace(',', '.'));
-    if (!(rate >= 0 && rate <= 30)) continue;
-    const rateLine = row.lines.find((l) => RATE_ONE.test(l.text)) as Line;
-    const rateMatch = RATE_ONE.exec(rateLine.text) as RegExpExecArray;
-    const rateAt = { line: rateLine, start: rateMatch.index, end: rateMatch.index + rateMatch[0].length };
+    const headed = rates.length === 0 ? rateUnderHeading(doc, row, decimal) : null;
+    if (rates.length !== 1 && !headed) continue;
+    let rate: number;
+    let rateAt: TaxRow['rateAt'];
     // The row's figures with cents, the rate's own digits left out.
-    const figures: { value: number; line: Line; start: number; end: number }[] = [];
-    for (const line of row.lines) {
-      const blanked = line.text.replace(RATE, (m) => ' '.repeat(m.length));
-      for (const a of findAmounts(blanked, { decimal })) if (a.decimal !== null && a.value >= 0) figures.push({ value: a.value, line, start: a.start, end: a.end });
+    let figures: { value: number; line: Line; start: number; end: number }[] = [];
+    if (headed) {
+      ({ rate, rateAt, figures } = headed);
+    } else {
+      rate = Number(rates[0][1].replace(',', '.'));
+      const rateLine = row.lines.find((l) => RATE_ONE.test(l.text)) as Line;
+      const rateMatch = RATE_ONE.exec(rateLine.text) as RegExpExecArray;
+      rateAt = { line: rateLine, start: rateMatch.index, end: rateMatch.index + rateMatch[0].length };
+      for (const line of row.lines) {
+        const blanked = line.text.replace(RATE, (m) => ' '.repeat(m.length));
+        for (const a of findAmounts(blanked, { decimal })) if (a.decimal !== null && a.value >= 0) figures.push({ value: a.value, line, start: a.start, end: a.end });
+      }
     }
+    if (!(rate >= 0 && rate <= 30)) continue;
     const found = agreeing(rate, figures);
     if (found) out.push({ rate, ...found, rateAt });
     else if (figures.length === 1 && taxWord(row)) single.push({ rate, tax: figures[0].value, net: null, gross: null, line: figures[0].line, start: figures[0].start, end: figures[0].end, rateAt });
@@ -57,6 +64,21 @@ export function readTaxRows(doc: DocumentText, decimal: DecimalMark | undefined,
 }
 
 type Figure = { value: number; line: Line; start: number; end: number };
+
+/**
+ * A tax table's row whose rate stands in a column headed with `%` (`Moms%  Moms  Netto  Brutto`
+ * over `12,00  15,45  128,72  144,17`): the row's first figure is the rate when it is one (30 at
+ * most) and at least two more figures follow; the arithmetic must still agree (readTaxRows).
+ */
+function rateUnderHeading(doc: DocumentText, row: Row, decimal: DecimalMark | undefined): { rate: number; rateAt: TaxRow['rateAt']; figures: Figure[] } | null {
+  const above = doc.rows[row.index - 1];
+  if (!above || above.page !== row.page || !above.lines.some((l) => l.text.includes('%'))) return null;
+  const figures: Figure[] = [];
+  for (const line of row.lines) for (const a of findAmounts(line.text, { decimal })) if (a.decimal !== null && a.value >= 0) figures.push({ value: a.value, line, start: a.start, end: a.end });
+  if (figures.length < 3 || figures[0].value > 30) return null;
+  const [first, ...rest] = figures;
+  return { rate: first.value, rateAt: { line: first.line, start: first.start, end: first.end }, figures: rest };
+}
 
 /** Equal to the cent, with room for a till that rounds each line's tax. */
 export const closeToCent = (a: number, b: number) => Math.abs(a - b) <= 0.011 + 0.0005 * Math.abs(b);
