@@ -56,7 +56,8 @@ describe('parseAmount', () => {
   });
 
   it('does not read dates, times, percentages or codes as amounts', () => {
-    for (const text of ['18-04-2018', '18/04/2018', '20:27', '6%', 'ABC123', 'X51006414680', 'SO-2019-001']) {
+    // A rate a space before its sign (`PTU C 5,00 %`) is a percentage too.
+    for (const text of ['18-04-2018', '18/04/2018', '20:27', '6%', '5,00 %', 'ABC123', 'X51006414680', 'SO-2019-001']) {
       expect(findAmounts(text), text).toEqual([]);
     }
   });

@@ -316,5 +316,35 @@ Moms%     Moms    Netto   Brutto
     expect(ex.data.tax_rate).toBe(12);
     expect(ex.data.amount).toBe(144.17);
   });
+
+  it('takes no loyalty card for the payment card, and EC-Cash for a card payment', () => {
+    const ex = read(`       hagebaumarkt Kassel
+Schrauben                      4,99
+SUMME EUR                      4,99
+EC-Cash                        4,99
+Kundenkarte:       ************4471`, 'retail_receipt');
+    expect(ex.data.card_last_four).toBeNull();
+    expect(ex.data.payment_method).toBe('card');
+    const fi = read(`K-Market Kallio
+Maito                          1,29
+YHTEENSÄ                       1,29
+PLUSSA-KORTTI             *****4921
+Visa                ************1148`, 'retail_receipt');
+    expect(fi.data.card_last_four).toBe('1148');
+  });
+
+  it('reads an Austrian completed payment, a Spanish session, a French receipt number and a Dankort AID after its label', () => {
+    expect(read(`BILLA
+Betrag              EUR       24,80
+Zahlung durchgeführt`).data.approved).toBe(true);
+    expect(read(`VENTA
+SESION:                          0412
+IMPORTE:                      12,00 €`).data.batch_number).toBe('0412');
+    expect(read(`Reçu n° 0042
+Montant                       8,50 €`).data.receipt_number).toBe('0042');
+    expect(read(`Dankort
+AID:                    A0000001211010
+BELØB                  DKK 125,00`).data.application_id).toBe('A0000001211010');
+  });
 });
 

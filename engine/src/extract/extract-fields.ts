@@ -8,7 +8,7 @@ import { isMissing } from './field-checks.js';
 import { REVIEW_THRESHOLDS, type CalibrationGroup } from './calibration-weights.js';
 import { calibrationGroup, confidenceOf, round3, type ConfidenceFeatures } from './confidence.js';
 import { labelledCandidates, shapedCandidates, titleCandidates, hashLineCandidates, type Candidate } from './find/candidates.js';
-import { aidCandidates, inferredCandidates, lastFourApartCandidates, preferAidScheme, schemeCandidates } from './find/card-fields.js';
+import { aidCandidates, inferredCandidates, lastFourApartCandidates, preferAidScheme, schemeCandidates, withoutLoyaltyCards } from './find/card-fields.js';
 import { claimedSpans, isClaimed } from './find/claimed-spans.js';
 import { readTaxRows, taxCandidates, type TaxRow } from './find/tax-lines.js';
 import { conversionCandidates, readConversion } from './find/dcc.js';
@@ -147,6 +147,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     if (shaped) list.push(...shapedCandidates(doc, kind, f.field, ctx).filter((c) => !fromHeader(c) && !(kind === 'total' && c.value === 0)));
     if (f.name === 'application_id') list.push(...aidCandidates(doc));
     if (kind === 'card_last_four' && shaped) list.push(...lastFourApartCandidates(doc));
+    if (kind === 'card_last_four') list.splice(0, list.length, ...withoutLoyaltyCards(list, doc));
     if (firstOfKind.get(kind) === f.path && kind === 'currency') list.push(...conversionCandidates(kind, conversion));
     if ((f.name === 'tax_amount' || f.name === 'tax_rate') && !f.path.includes('.')) list.push(...taxCandidates(f.name, taxRows()));
     if (f.name === 'card_scheme' && kind === 'enum') list.push(...schemeCandidates(doc, f.field.values ?? []));

@@ -1,7 +1,8 @@
 import type { DocumentText } from '../layout/document-text.js';
 import { findCardMasks, isLastFourAlone, lastFourApart, schemeFromBin } from '../normalize/card.js';
 import { countryCurrency } from '../normalize/currency.js';
-import { SCHEME_NAMES, schemeFromAid, schemeRides, schemeWords } from '../vocabulary/vocabulary.js';
+import { escapeRegExp } from '../layout/labels.js';
+import { SCHEME_NAMES, schemeFromAid, schemeRides, schemeWords, valueWords } from '../vocabulary/vocabulary.js';
 import type { Candidate } from './candidates.js';
 
 // An EMV application identifier: a registered application provider id (`A0000000` / `D2760000`...) and its extension.
@@ -129,4 +130,17 @@ export function inferredCandidates(name: string, ranked: ReadonlyMap<string, rea
     return aid ? [{ ...aid, value: 'chip', score: 0.3 }] : [];
   }
   return [];
+}
+
+// Words of a loyalty or customer card (vocabulary `loyalty`: Kundenkarte, Clubcard, Plussa,
+// Carte fidélité), at the start of a word: compounds hold them (`PLUSSA-KORTTI`).
+const LOYALTY = new RegExp(`(?<![\\p{L}])(?:${valueWords('loyalty').map(escapeRegExp).join('|')})`, 'iu');
+
+/**
+ * The card last-four candidates without those of a loyalty or customer card: a till receipt
+ * prints the shopper's card masked as a bank card is (`Kundenkarte: ************4471`,
+ * `PLUSSA-KORTTI *****4921`), and it is no payment card. The words may stand anywhere on its row.
+ */
+export function withoutLoyaltyCards(list: readonly Candidate[], doc: DocumentText): Candidate[] {
+  return list.filter((c) => !LOYALTY.test(doc.rows[c.line.row].lines.map((l) => l.text).join(' ')));
 }

@@ -202,15 +202,17 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       if (!labelled) return [];
       const v = text.trim();
       if (v === '') return [];
-      // An EMV application id is the AID's value, never a word field's (`App: A0000000043060` is no application label).
-      if (kind === 'text' && AID_ALONE.test(v.toUpperCase())) return [];
+      // An EMV application id is the AID's value, never a free word field's (`App: A0000000043060` is no application label).
+      if (kind === 'text' && !field.pattern && AID_ALONE.test(v.toUpperCase())) return [];
       if (field.pattern) {
         // A pattern field takes the first token run that matches, not the whole rest of the line.
         const re = userPattern(field.pattern);
         if (re) {
-          if (re.test(v)) return [{ value: v, raw: v, start: 0, end: v.length, quality: 1 }];
+          // A word in small letters is the rest of a label, not a code (`Autorisierung erfolgt`).
+          const word = (t: string) => /^\p{Ll}+$/u.test(t);
+          if (re.test(v) && !word(v)) return [{ value: v, raw: v, start: 0, end: v.length, quality: 1 }];
           for (const m of v.matchAll(/\S+/g)) {
-            if (re.test(m[0])) return [{ value: m[0], raw: m[0], start: m.index, end: m.index + m[0].length, quality: 0.95 }];
+            if (re.test(m[0]) && !word(m[0])) return [{ value: m[0], raw: m[0], start: m.index, end: m.index + m[0].length, quality: 0.95 }];
           }
           return [{ value: v, raw: v, start: 0, end: v.length, quality: 0.3 }];
         }

@@ -30,11 +30,11 @@ export interface AmountOptions {
 
 // A number with optional grouping and decimals, optionally signed or in parentheses. Lookarounds
 // keep it from starting or ending inside a longer token: a word, a date (18-04-2018, 18/04), a
-// time (20:27) or a percentage. Plain spaces never group digits: on receipts they part columns
+// time (20:27) or a percentage, its sign against it or a space away (`PTU C 5,00 %`). Plain spaces never group digits: on receipts they part columns
 // (`2 100.00` is a quantity and a price); no-break spaces, as typeset invoices use, do. A currency
 // written against the figure (`RM37.10`, `EUR12,50`) is the one word allowed right before it.
 const AMOUNT =
-  /(?:(?<![\p{L}\p{N}.,/:-])|(?<=(?<![\p{L}])(?:RM|Rs|Rp|USD|EUR|GBP|SGD|MYR|AUD|CAD|CHF|INR|IDR|HKD|NZD|PHP|THB|CNY|JPY)))(\(\s*)?([-\u2212]\s?)?(\d{1,3}(?:[,.'\u2019\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?|(?<![\p{N}])[.,]\d{2}(?![\p{N}]))(-(?!\p{N}))?(\s*\))?(?![\p{L}\p{N}%]|[.,/:-]\p{N})/gu;
+  /(?:(?<![\p{L}\p{N}.,/:-])|(?<=(?<![\p{L}])(?:RM|Rs|Rp|USD|EUR|GBP|SGD|MYR|AUD|CAD|CHF|INR|IDR|HKD|NZD|PHP|THB|CNY|JPY)))(\(\s*)?([-\u2212]\s?)?(\d{1,3}(?:[,.'\u2019\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?|(?<![\p{N}])[.,]\d{2}(?![\p{N}]))(-(?!\p{N}))?(\s*\))?(?![\p{L}\p{N}%]|[.,/:-]\p{N}|\s%)/gu;
 // A minus against the currency before the figure signs it: `ROUNDING: -RM0.02`, `-€1.50`.
 const SIGNED_CURRENCY_BEFORE = new RegExp(String.raw`(?<![\p{L}\p{N}])[-\u2212](?=${CURRENCY_BEFORE_FIGURE}$)`, 'u');
 
