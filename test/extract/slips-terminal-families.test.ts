@@ -346,5 +346,17 @@ Montant                       8,50 €`).data.receipt_number).toBe('0042');
 AID:                    A0000001211010
 BELØB                  DKK 125,00`).data.application_id).toBe('A0000001211010');
   });
+
+  it('sums the taxes of every rate row under a heading with %, the rows printing their rates bare', () => {
+    const ex = read(`K-Market Kallio
+Maito                          1,29
+YHTEENSÄ                EUR   11,25
+KORTTI                        11,25
+ALV %       VEROTON      VERO   VEROLLINEN
+14,00          5,54      0,78         6,32
+25,50          3,81      0,97         4,78
+0,00           0,15      0,00         0,15`, 'retail_receipt');
+    expect(ex.data.tax_amount).toBe(1.75);
+  });
 });
 

@@ -65,16 +65,27 @@ export function readTaxRows(doc: DocumentText, decimal: DecimalMark | undefined,
 
 type Figure = { value: number; line: Line; start: number; end: number };
 
+/** Rows of one rate each a tax table holds under its heading, at most. */
+const MAX_TABLE_ROWS = 6;
+
 /**
  * A tax table's row whose rate stands in a column headed with `%` (`Moms%  Moms  Netto  Brutto`
  * over `12,00  15,45  128,72  144,17`): the row's first figure is the rate when it is one (30 at
  * most) and at least two more figures follow; the arithmetic must still agree (readTaxRows).
  */
 function rateUnderHeading(doc: DocumentText, row: Row, decimal: DecimalMark | undefined): { rate: number; rateAt: TaxRow['rateAt']; figures: Figure[] } | null {
-  const above = doc.rows[row.index - 1];
+  const figuresOf = (r: Row) => {
+    const out: Figure[] = [];
+    for (const line of r.lines) for (const a of findAmounts(line.text, { decimal })) if (a.decimal !== null && a.value >= 0) out.push({ value: a.value, line, start: a.start, end: a.end });
+    return out;
+  };
+  // The heading is the row above, or above the table's other rows of figures only (a rate per row).
+  const figuresOnly = (r: Row) => r.lines.every((l) => !/\p{L}/u.test(l.text));
+  let k = row.index - 1;
+  while (k >= 0 && row.index - k <= MAX_TABLE_ROWS && doc.rows[k].page === row.page && figuresOnly(doc.rows[k]) && figuresOf(doc.rows[k]).length >= 3) k--;
+  const above = doc.rows[k];
   if (!above || above.page !== row.page || !above.lines.some((l) => l.text.includes('%'))) return null;
-  const figures: Figure[] = [];
-  for (const line of row.lines) for (const a of findAmounts(line.text, { decimal })) if (a.decimal !== null && a.value >= 0) figures.push({ value: a.value, line, start: a.start, end: a.end });
+  const figures = figuresOf(row);
   if (figures.length < 3 || figures[0].value > 30) return null;
   const [first, ...rest] = figures;
   return { rate: first.value, rateAt: { line: first.line, start: first.start, end: first.end }, figures: rest };
