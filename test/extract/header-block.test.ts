@@ -41,6 +41,10 @@ describe('findHeaderBlock', () => {
     expect(header(['XIN WANG', 'ANCHORPOINT', 'GST Reg No. 20-0711630-D', '70 Alexandra Road']).name).toBe('XIN WANG');
   });
 
+  it('takes no owner line for the registered company below the brand (Inh. ... e.K.)', () => {
+    expect(header(['Linden-Apotheke', 'Inh. Dr. Katrin Albers e.K.', 'Hauptstr. 5', '34117 Kassel']).name).toBe('Linden-Apotheke');
+  });
+
   it('reads a name with a number in it above the street and the town (REMA 1000, 7-Eleven)', () => {
     expect(header(['REMA 1000 GRÜNERLØKKA', 'Thorvald Meyers gate 70', '0552 OSLO', 'Org.nr. 912 345 678 MVA'])).toEqual({
       name: 'REMA 1000 GRÜNERLØKKA',

@@ -284,6 +284,10 @@ Kassör: Sara
 Bröd                         32,90
 TOTALT                       32,90`, 'retail_receipt');
     expect(sv.data.cashier).toBe('Sara');
+    expect(read(`Gasthaus Zur Post
+Kellner: Stefan
+Schnitzel                     14,50
+SUMME EUR                     14,50`, 'retail_receipt').data.cashier).toBe('Stefan');
   });
 
   it('reads the merchant a Swiss terminal prints under the payment, where the top names none', () => {

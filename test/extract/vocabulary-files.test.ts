@@ -126,7 +126,7 @@ describe('addresses.json', () => {
   const file = read<Record<string, string[]>>('addresses.json');
 
   it('lists street words, suffixes, postcode patterns, branch labels and company forms', () => {
-    for (const key of ['street_words', 'street_suffixes', 'postcode_towns', 'branch_labels', 'legal_forms', 'registration_labels']) {
+    for (const key of ['street_words', 'street_suffixes', 'postcode_towns', 'branch_labels', 'legal_forms', 'registration_labels', 'owner_labels']) {
       expect(file[key].length, key).toBeGreaterThan(0);
       for (const w of file[key]) expect(w.trim(), key).toBe(w);
     }

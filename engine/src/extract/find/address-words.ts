@@ -71,6 +71,9 @@ export function endsWithHouseNumber(text: string): boolean {
  */
 export const REGISTRATION_LABELS = words(addresses.registration_labels);
 
+/** The labels of a business's owner (`Inh.`, `Inhaber`, `Proprietor`), as a pattern source. */
+export const OWNER_LABELS = words(addresses.owner_labels);
+
 /** The company forms of the data file, as a pattern source to join with the engine's own. */
 export const EXTRA_LEGAL_FORMS = words(addresses.legal_forms);
 

@@ -2,7 +2,7 @@ import type { DocumentText, Line, Row } from '../layout/document-text.js';
 import { unionBox } from '../layout/document-text.js';
 import { findDates } from '../normalize/date.js';
 import { digitsInWords } from './digits-in-words.js';
-import { addressStreetWords, endsWithHouseNumber, EXTRA_LEGAL_FORMS, REGISTRATION_LABELS, isBranchRow, isEuropeanPostcodeTown, isEuropeanStreet, opensWithStreetWord, britishPostcodeReadBack } from './address-words.js';
+import { addressStreetWords, endsWithHouseNumber, EXTRA_LEGAL_FORMS, OWNER_LABELS, REGISTRATION_LABELS, isBranchRow, isEuropeanPostcodeTown, isEuropeanStreet, opensWithStreetWord, britishPostcodeReadBack } from './address-words.js';
 import { isPaymentRow, isSlipRow } from './slip-words.js';
 import { unicodeWords } from '../layout/unicode-words.js';
 import { aliasPattern, letterKey } from '../layout/labels.js';
@@ -42,6 +42,8 @@ const CONTACT_WORDS = new RegExp(
 const REGISTRATION = unicodeWords(
   new RegExp(`\\b(GST|SST|VAT|TAX|REG|ROC|CO\\.?\\s*NO|COMPANY\\s*NO|BR\\s*NO|ID|${REGISTRATION_LABELS})(?![\\p{L}\\p{N}])|\\bSITE\\s*(NO|CODE|ID)?\\.?\\s*[:#]?\\s*\\d|^\\(?\\s*[A-Z]{0,3}\\d[\\d\\s-]*[A-Z]?\\s*\\)?$|^\\(.*\\)$|^<.*>$`, 'iu'),
 );
+// A row opening with the label of the business's owner (vocabulary/addresses.json `owner_labels`).
+const OWNER = new RegExp(`^\\s*(?:${OWNER_LABELS})\\.?\\s*:?(?![\\p{L}])`, 'iu');
 // Not the figures of a word (`Blume2000`); a lot prefix stays (`PT15944`).
 const POSTCODE = /(?<!\p{L}{3})(?<![\p{N}])\d{4,6}(?![\p{N}])/u;
 // A postcode with its town (`40150 Shah Alam`, `CA 94105`, `ON M5V 2A8`): the address's last line, or nearly.
@@ -116,7 +118,8 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
     for (let k = nameEnd; k < Math.min(end, nameEnd + 3); k++) {
       // A street line ends the search, company form or not: `1413 Fourth St SE` is south-east, no Societas Europaea.
       if (kind(k) === 'address' && (!hasLegalForm(texts[k]) || /^\d+[A-Z]?\s+\p{L}/u.test(texts[k].trim()))) break;
-      // `Company No: ...` is a registration number, not a company.
+      // `Company No: ...` is a registration number, not a company; `Inh. Dr. K. Albers e.K.` its owner.
+      if (OWNER.test(texts[k])) continue;
       const t = nameText(texts[k]);
       if (!hasLegalForm(t) || !isNameLike(t)) continue;
       // A company form alone on its row, or opening it, continues the row above
@@ -188,6 +191,8 @@ function rowKind(text: string): RowKind {
   // The row as a name: without a registration number after its company form.
   const bare = nameText(text);
   // A company name followed by its number on the same row (`DION REALTIES SDN BHD (CO. NO:20154-T)`) is a name.
+  // The owner's name after its label (`Inh. Dr. Katrin Albers e.K.`, `OWN BY: ...`) is no shop's name.
+  if (OWNER.test(text)) return 'registration';
   if (REGISTRATION.test(text)) return hasLegalForm(bare) && isNameLike(bare) ? 'text' : 'registration';
   // A label and a phone number (`MYNEWS CARELINE : 1800 88 1231`, the label misread).
   if (LABELLED_NUMBER.test(text)) return 'contact';
