@@ -362,5 +362,29 @@ ALV %       VEROTON      VERO   VEROLLINEN
 0,00           0,15      0,00         0,15`, 'retail_receipt');
     expect(ex.data.tax_amount).toBe(1.75);
   });
+
+  it('ends the address at the acquirer after its label, at an acquirer\'s name, and at a currency heading the prices', () => {
+    const it = read(`      TRATTORIA DEL PONTE
+    LUNGARNO ACCIAIUOLI 8R
+      50123 FIRENZE FI
+ACQUIRER              WORLDLINE ITALIA
+VISA
+PAN                   ************0457
+IMPORTO EUR                      24,00`);
+    expect(it.data.merchant_address).toBe('LUNGARNO ACCIAIUOLI 8R, 50123 FIRENZE FI');
+    const at = read(`        Café Landtmann
+      Universitätsring 4
+          1010 Wien
+        card complete
+Betrag               EUR        12,40`);
+    expect(at.data.merchant_address).toBe('Universitätsring 4, 1010 Wien');
+    const ch = read(`        MIGROS
+   Limmatstrasse 152
+     8005 Zürich
+                                  CHF
+Brot                              3.20
+TOTAL                             3.20`, 'retail_receipt');
+    expect(ch.data.merchant_address).toBe('Limmatstrasse 152, 8005 Zürich');
+  });
 });
 

@@ -7,6 +7,7 @@ import { isPaymentRow, isSlipRow } from './slip-words.js';
 import { unicodeWords } from '../layout/unicode-words.js';
 import { aliasPattern, letterKey } from '../layout/labels.js';
 import { oneEditApart } from '../normalize/one-edit.js';
+import { findCurrencies } from '../normalize/currency.js';
 import { valueWords } from '../vocabulary/vocabulary.js';
 
 /** The issuer's name and address as the top of the first page prints them. */
@@ -179,6 +180,9 @@ function isPostcodeTown(text: string): boolean {
 }
 
 function rowKind(text: string): RowKind {
+  // A currency alone heads the price column (`CHF` over the items): the body.
+  const currencies = findCurrencies(text);
+  if (currencies.length === 1 && currencies[0].raw === text.trim()) return 'body';
   const compact = text.toUpperCase().replace(/\s+/g, '');
   if (compact.replace(/[^\p{L}\p{N}]/gu, '').length < 3) return 'noise';
   if (BOILERPLATE.test(text)) return 'noise';

@@ -14,8 +14,12 @@ import { enumMatches } from './enum-words.js';
 const ACQUIRERS: ReadonlySet<string> = new Set(acquirerFile.acquirers.map(compact));
 const ACQUIRER_FORM = /[\s,]+(?:S\.?\s?A\.?|S\.?p\.?A\.?|AG|SE|plc|Ltd\.?|N\.?V\.?|GmbH|AB|ASA|Oyj)\s*$/iu;
 
-/** A row that is an acquirer's or bank's name and nothing else. */
+// The label a terminal prints before its acquirer's name (`ACQUIRER WORLDLINE ITALIA`).
+const ACQUIRER_LABEL = /^\s*(?:acquirer|acquéreur|acquereur|acquirente|adquirente)\b\s*:?\s*\S/iu;
+
+/** A row that is an acquirer's or bank's name and nothing else, or the acquirer's label and a name. */
 export function isAcquirerRow(text: string): boolean {
+  if (ACQUIRER_LABEL.test(text)) return true;
   const key = compact(text.replace(ACQUIRER_FORM, ''));
   return key !== '' && ACQUIRERS.has(key);
 }
