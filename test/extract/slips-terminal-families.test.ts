@@ -386,5 +386,19 @@ Brot                              3.20
 TOTAL                             3.20`, 'retail_receipt');
     expect(ch.data.merchant_address).toBe('Limmatstrasse 152, 8005 Zürich');
   });
+
+  it('reads a French CB ticket\'s name with TABLE in it, and its town over a bare postcode', () => {
+    const ex = read(`           CARTE BANCAIRE
+           A0000000421010
+          LA TABLE D ANNA
+                LYON
+               69002
+              4512309
+          ############4521
+      MONTANT = 42,50 EUR`);
+    expect(ex.data.merchant).toBe('LA TABLE D ANNA');
+    expect(ex.data.merchant_address).toBe('LYON, 69002');
+    expect(ex.data.amount).toBe(42.5);
+  });
 });
 

@@ -20,7 +20,8 @@ export interface HeaderBlock {
 const LEGAL_FORM = unicodeWords(new RegExp(`\\b(SDN\\.?\\s*BHD|BHD|BERHAD|S\\/B|PTE\\.?\\s*LTD|LTD|LIMITED|LLC|L\\.L\\.C|INC|CORP|CORPORATION|CO\\.?|COMPANY|GMBH|AG|KG|OHG|UG|SARL|SAS|S\\.A\\.?|S\\.L\\.?|SRL|S\\.R\\.L|SPA|S\\.P\\.A|B\\.V\\.?|N\\.V\\.?|PLC|PTY|ENTERPRISE|ENTERPRISES|TRADING|HOLDINGS|${EXTRA_LEGAL_FORMS})\\b\\.?`, 'iu'));
 const LEGAL_FORMS = new RegExp(LEGAL_FORM.source, 'giu');
 // Rows that end the header: document titles, table and cashier lines, dates and times.
-const BODY = unicodeWords(/\b(INVOICE|RECEIPT|CASH\s*BILL|BILL\s*NO|CASHIER|TABLE|ORDER|DATE|TIME|DOC(UMENT)?\s*NO|SLIP|TRANS|MEMBER|QTY|ITEM)\b/iu);
+// A table is the body with its number only (`TABLE 12`, `Table No: 4`): `LA TABLE D ANNA` is a name.
+const BODY = unicodeWords(/\b(INVOICE|RECEIPT|CASH\s*BILL|BILL\s*NO|CASHIER|TABLE(?=\s*(?:NO\.?|#)?\s*:?\s*\d|\s*$)|ORDER|DATE|TIME|DOC(UMENT)?\s*NO|SLIP|TRANS|MEMBER|QTY|ITEM)\b/iu);
 // The same where OCR has spaced the words out (`TAX IN VOI CE`, `T el:`): searched without spaces.
 const BODY_COMPACT = /(INVOICE|RECEIPT|CASHIER|PAYBY|BILLNO)/u;
 const CONTACT_COMPACT = /(TEL|FAX|PHONE|MOBILE?|WHATSAPPS?|CARELINE|HOTLINE)[A-Z]*\.?:/u;
@@ -158,6 +159,12 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
     address.push(i);
     townRead ||= isPostcodeTown(texts[i]);
   }
+  // A French card terminal prints the town over a bare postcode (`LYON` / `69002`): the town is
+  // the address's first row.
+  const townRow = (k: number) => k >= nameEnd && k < end && kind(k) === 'text' && /^[\p{L}' -]+$/u.test(texts[k].trim());
+  const barePostcode = (k: number) => k < rows.length && /^\s*\d{4,6}\s*$/u.test(texts[k]);
+  if (address.length === 0 && townRow(nameEnd) && barePostcode(nameEnd + 1)) address.push(nameEnd, nameEnd + 1);
+  else if (address.length > 0 && barePostcode(address[0]) && townRow(address[0] - 1)) address.unshift(address[0] - 1);
   // Rows of words just above an address with a postcode and town belong to it, street word or
   // not (`Car Park Office, Basement 1,` / `Labuhraya SPRINT, PJU6A,` / `47400 Petaling Jaya`).
   if (address.length > 0 && address.some((k) => isPostcodeTown(texts[k]))) {
