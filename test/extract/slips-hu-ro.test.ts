@@ -1,20 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseClientOcr } from '../../engine/src/extract/client-ocr.js';
-import { templateVersion } from '../../engine/src/extract/document-type.js';
-import { extractFromText } from '../../engine/src/extract/extract-text.js';
-import { slipClientOcr } from '../support/slip-text.js';
-
-const now = new Date('2026-11-25T12:00:00Z');
-
-function read(text: string) {
-  const { pages } = parseClientOcr(slipClientOcr(text));
-  return extractFromText({ pages }, templateVersion('payment_receipt'), { now });
-}
-
-function readReceipt(text: string) {
-  const { pages } = parseClientOcr(slipClientOcr(text));
-  return extractFromText({ pages }, templateVersion('retail_receipt'), { now });
-}
+import { readSlip as read, readTillReceipt as readReceipt } from '../support/read-slip.js';
 
 // Slips and till receipts in Hungarian and Romanian, read by the words of hu.json and ro.json.
 describe('Hungarian slips and receipts', () => {

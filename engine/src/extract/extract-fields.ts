@@ -28,7 +28,7 @@ import { layoutDocument, spanBox, type Line, type TextPage } from './layout/docu
 import { LabelFinder, type LabelHit } from './layout/labels.js';
 import { dominantDecimal, findAmounts } from './normalize/amount.js';
 import { labelWords, NOT_TOTAL_LABELS } from './vocabulary/vocabulary.js';
-import { documentCurrency, findCurrencies, isEvenlySharedMark } from './normalize/currency.js';
+import { currencyCountry, documentCurrency, findCurrencies, isEvenlySharedMark } from './normalize/currency.js';
 import { documentDateOrder, findDates, resolveDateOrder } from './normalize/date.js';
 import { findTimes } from './normalize/time.js';
 
@@ -111,7 +111,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   // `$` with no country named: the dollar of the United States or of Australia, Canada, New Zealand...
   const sharedDollar = docCurrency !== null && docCurrency.alternatives.length > 0 && country === null;
   const dateOrder = documentDateOrder(allText.flatMap((t) => findDates(t)));
-  const ctx = { decimal, country: countryOf(currency) ?? country ?? undefined, language: language ?? undefined, itemized: Object.values(definition.fields).some((f) => f.type === 'array') };
+  const ctx = { decimal, country: currencyCountry(currency) ?? country ?? undefined, language: language ?? undefined, itemized: Object.values(definition.fields).some((f) => f.type === 'array') };
   const pageQuality = medianConfidence(doc.lines);
 
   const header = scalars.some((f) => ['party_name', 'party_address'].includes(kinds.get(f.path) as string)) ? findHeaderBlock(doc) : null;
@@ -570,11 +570,3 @@ function medianConfidence(lines: readonly Line[]): number {
   const c = lines.map((l) => l.confidence).sort((a, b) => a - b);
   return c.length > 0 ? c[c.length >> 1] : 1;
 }
-
-/** A country for reading national phone numbers and shared currency marks, from the currency. */
-const CURRENCY_COUNTRY: Record<string, string> = { MYR: 'MY', SGD: 'SG', USD: 'US', GBP: 'GB', AUD: 'AU', CAD: 'CA', INR: 'IN', IDR: 'ID', THB: 'TH', PHP: 'PH', HKD: 'HK', JPY: 'JP', CHF: 'CH', SEK: 'SE', NOK: 'NO', DKK: 'DK', PLN: 'PL', CZK: 'CZ', NZD: 'NZ', ZAR: 'ZA', CNY: 'CN', KRW: 'KR', VND: 'VN' };
-
-function countryOf(currency: string | null): string | undefined {
-  return currency ? CURRENCY_COUNTRY[currency] : undefined;
-}
-

@@ -1,18 +1,14 @@
 import type { DocumentText } from '../layout/document-text.js';
-import { findCardMasks, isLastFourAlone, lastFourApart, schemeFromBin } from '../normalize/card.js';
+import { AID_SHAPE, findCardMasks, isAid, isLastFourAlone, isSchemeWord, lastFourApart, schemeFromBin } from '../normalize/card.js';
 import { countryCurrency } from '../normalize/currency.js';
 import { escapeRegExp } from '../layout/labels.js';
-import { SCHEME_NAMES, schemeFromAid, schemeRides, schemeWords, valueWords } from '../vocabulary/vocabulary.js';
+import { schemeFromAid, schemeRides, valueWords } from '../vocabulary/vocabulary.js';
 import type { Candidate } from './candidates.js';
 
-// An EMV application identifier: a registered application provider id (`A0000000` / `D2760000`...) and its extension.
-const AID_SHAPE = '[AD][0-9]{9}[0-9A-F]{0,22}';
+// An EMV application identifier printed anywhere on a line.
 const AID = new RegExp(`(?<![\\p{L}\\p{N}])(${AID_SHAPE})(?![\\p{L}\\p{N}])`, 'gu');
 // An EMV application label: a scheme's word and the card's kind, the row holding nothing else.
 const APPLICATION_LABEL = /^(\p{L}[\p{L} ]*?)\s+(?:DEBIT|CREDIT|D[EÉ]BITO|CR[EÉ]DITO|PREPAID|BUSINESS|CORPORATE|COMMERCIAL|CLASSIC|GOLD|PLATINUM)$/iu;
-const SCHEME_WORD_SET: ReadonlySet<string> = new Set(SCHEME_NAMES.flatMap((s) => schemeWords(s)).map((w) => w.toUpperCase()));
-// A candidate read from an AID (its raw text is the AID alone), not from a word.
-const AID_ALONE = new RegExp(`^${AID_SHAPE}$`, 'u');
 
 /** The AIDs printed anywhere (`AID: A0000000031010`, or alone on a CB ticket's numeric line). */
 export function aidCandidates(doc: DocumentText): Candidate[] {
@@ -82,9 +78,10 @@ export function lastFourApartCandidates(doc: DocumentText): Candidate[] {
  * over that AID wherever its word stands. A slip whose AID names no word keeps its order.
  */
 export function preferAidScheme(list: Candidate[]): void {
-  const fromAid = new Set(list.filter((c) => AID_ALONE.test(c.raw)).map((c) => c.value));
+  // A candidate read from an AID (its raw text is the AID alone), not from a word.
+  const fromAid = new Set(list.filter((c) => isAid(c.raw)).map((c) => c.value));
   if (fromAid.size !== 1 || list.length === 0) return;
-  const words = list.filter((c) => !AID_ALONE.test(c.raw));
+  const words = list.filter((c) => !isAid(c.raw));
   const rider = words.find((c) => fromAid.has(schemeRides(String(c.value))));
   const word = rider ?? (fromAid.has(list[0].value) ? undefined : words.find((c) => fromAid.has(c.value)));
   if (!word || word === list[0]) return;
@@ -121,7 +118,8 @@ export function inferredCandidates(name: string, ranked: ReadonlyMap<string, rea
     for (const line of doc.lines) {
       const text = line.text.trim();
       const m = APPLICATION_LABEL.exec(text);
-      if (m && SCHEME_WORD_SET.has(m[1].toUpperCase())) return [{ value: text, raw: text, line, start: line.text.indexOf(text), end: line.text.indexOf(text) + text.length, label: null, relation: 'anywhere', score: 0.35 }];
+      const start = line.text.indexOf(text);
+      if (m && isSchemeWord(m[1])) return [{ value: text, raw: text, line, start, end: start + text.length, label: null, relation: 'anywhere', score: 0.35 }];
     }
     return [];
   }

@@ -92,7 +92,7 @@ export function agreeOnRules(rules: readonly RuleDefinition[], ranked: Ranked): 
     const others = chosen.slice(0, rule.terms.length).filter((c, k) => c !== null && !standIn.has(k));
     for (const k of standIn) {
       const c = chosen[k];
-      if (!c || c.label === null || others.length === 0 || !others.every((o) => o !== null && o.label !== null)) continue;
+      if (!c || c.label === null || others.length === 0 || others.some((o) => o?.label === null)) continue;
       ranked.set(paths[k], [{ ...c, relation: 'arithmetic' }]);
       agreed.set(paths[k], [...(agreed.get(paths[k]) ?? []), rule.name]);
     }

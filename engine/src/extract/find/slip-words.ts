@@ -1,7 +1,6 @@
 import type { Line } from '../layout/document-text.js';
-import { LabelFinder } from '../layout/labels.js';
+import { compact, LabelFinder } from '../layout/labels.js';
 import { findCardMasks } from '../normalize/card.js';
-import { compact } from '../layout/labels.js';
 import { labelWords, SCHEME_NAMES } from '../vocabulary/vocabulary.js';
 import acquirerFile from '../vocabulary/acquirers.json' with { type: 'json' };
 import { enumMatches } from './enum-words.js';
@@ -52,8 +51,8 @@ const SLIP_CONCEPTS: readonly string[] = [
 /**
  * A row a terminal prints about the payment, not about the merchant: every word of it is a slip
  * word (`CARTE BANCAIRE`, `SANS CONTACT`, `Kartenzahlung`, `MASTERCARD CONTACTLESS`, `SALE`,
- * `TICKET CLIENT`), it shows a masked card number, or it names the acquirer or bank (`NEXI`). Such a row is never the merchant's name or
- * address, and after them the header is over.
+ * `TICKET CLIENT`), it shows a masked card number, or it names the acquirer or bank (`NEXI`).
+ * Such a row is never the merchant's name or address, and after them the header is over.
  */
 export function isSlipRow(text: string): boolean {
   // An amount alone on its row (`€1.45`, `148,70 €`): the payment, not an address line.

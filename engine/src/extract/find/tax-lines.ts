@@ -38,8 +38,7 @@ export function readTaxRows(doc: DocumentText, decimal: DecimalMark | undefined,
     if (rates.length !== 1 && !headed) continue;
     let rate: number;
     let rateAt: TaxRow['rateAt'];
-    // The row's figures with cents, the rate's own digits left out.
-    let figures: { value: number; line: Line; start: number; end: number }[] = [];
+    let figures: Figure[];
     if (headed) {
       ({ rate, rateAt, figures } = headed);
     } else {
@@ -47,10 +46,8 @@ export function readTaxRows(doc: DocumentText, decimal: DecimalMark | undefined,
       const rateLine = row.lines.find((l) => RATE_ONE.test(l.text)) as Line;
       const rateMatch = RATE_ONE.exec(rateLine.text) as RegExpExecArray;
       rateAt = { line: rateLine, start: rateMatch.index, end: rateMatch.index + rateMatch[0].length };
-      for (const line of row.lines) {
-        const blanked = line.text.replace(RATE, (m) => ' '.repeat(m.length));
-        for (const a of findAmounts(blanked, { decimal })) if (a.decimal !== null && a.value >= 0) figures.push({ value: a.value, line, start: a.start, end: a.end });
-      }
+      // The rate's own digits left out.
+      figures = rowFigures(row, decimal, (text) => text.replace(RATE, (m) => ' '.repeat(m.length)));
     }
     if (!(rate >= 0 && rate <= 30)) continue;
     const found = agreeing(rate, figures);
@@ -65,6 +62,13 @@ export function readTaxRows(doc: DocumentText, decimal: DecimalMark | undefined,
 
 type Figure = { value: number; line: Line; start: number; end: number };
 
+/** A row's figures with cents, not negative, each with its place (`blank` hides part of a line first). */
+function rowFigures(row: Row, decimal: DecimalMark | undefined, blank = (text: string) => text): Figure[] {
+  const out: Figure[] = [];
+  for (const line of row.lines) for (const a of findAmounts(blank(line.text), { decimal })) if (a.decimal !== null && a.value >= 0) out.push({ value: a.value, line, start: a.start, end: a.end });
+  return out;
+}
+
 /** Rows of one rate each a tax table holds under its heading, at most. */
 const MAX_TABLE_ROWS = 6;
 
@@ -74,18 +78,13 @@ const MAX_TABLE_ROWS = 6;
  * most) and at least two more figures follow; the arithmetic must still agree (readTaxRows).
  */
 function rateUnderHeading(doc: DocumentText, row: Row, decimal: DecimalMark | undefined): { rate: number; rateAt: TaxRow['rateAt']; figures: Figure[] } | null {
-  const figuresOf = (r: Row) => {
-    const out: Figure[] = [];
-    for (const line of r.lines) for (const a of findAmounts(line.text, { decimal })) if (a.decimal !== null && a.value >= 0) out.push({ value: a.value, line, start: a.start, end: a.end });
-    return out;
-  };
   // The heading is the row above, or above the table's other rows of figures only (a rate per row).
   const figuresOnly = (r: Row) => r.lines.every((l) => !/\p{L}/u.test(l.text));
   let k = row.index - 1;
-  while (k >= 0 && row.index - k <= MAX_TABLE_ROWS && doc.rows[k].page === row.page && figuresOnly(doc.rows[k]) && figuresOf(doc.rows[k]).length >= 3) k--;
+  while (k >= 0 && row.index - k <= MAX_TABLE_ROWS && doc.rows[k].page === row.page && figuresOnly(doc.rows[k]) && rowFigures(doc.rows[k], decimal).length >= 3) k--;
   const above = doc.rows[k];
   if (!above || above.page !== row.page || !above.lines.some((l) => l.text.includes('%'))) return null;
-  const figures = figuresOf(row);
+  const figures = rowFigures(row, decimal);
   if (figures.length < 3 || figures[0].value > 30) return null;
   const [first, ...rest] = figures;
   return { rate: first.value, rateAt: { line: first.line, start: first.start, end: first.end }, figures: rest };

@@ -1,6 +1,6 @@
 import type { FieldDefinition } from '../../contracts/definition.js';
 import { findAmounts, type DecimalMark } from '../normalize/amount.js';
-import { endsWithSchemeWord, findCardMasks, startsWithSchemeWord } from '../normalize/card.js';
+import { endsWithSchemeWord, findCardMasks, isAid, startsWithSchemeWord } from '../normalize/card.js';
 import { aloneWords, SCHEME_NAMES, valueWords } from '../vocabulary/vocabulary.js';
 import { compact } from '../layout/labels.js';
 import { REGISTRATION_LABELS } from './address-words.js';
@@ -39,8 +39,9 @@ export interface ParseContext {
 // A registration label (vocabulary/addresses.json) and what stands between it and its number
 // (`TVA FR 12 812345678`: a country and check characters).
 const AFTER_REGISTRATION_LABEL = new RegExp(`(?<![\\p{L}])(?:${REGISTRATION_LABELS})\\.?\\s*(?:n[°ºo]\\.?|nr\\.?|no\\.?)?\\s*[:#.]?\\s*(?:[A-Z]{2}\\s?(?:[0-9A-Z]{2}\\s)?)?$`, 'iu');
-// An EMV application id alone (card-fields.ts reads them).
-const AID_ALONE = /^[AD][0-9]{9}[0-9A-F]{0,22}$/u;
+// A word in small letters: the rest of a label (`kod` of `Auth kod`, `erfolgt` of `Autorisierung
+// erfolgt`), never a code, which terminals print in capitals and figures.
+const smallLettersOnly = (t: string) => /^\p{Ll}+$/u.test(t);
 const SPACE_GROUPED = /(?<![\p{N}.,])(\d{1,3}(?: \d{3})+,\d{2})(?![\p{N}])/u;
 const SPACE_GROUPED_WHOLE = /(?<![\p{N}.,])\d{1,3}(?: \d{3})+(?![\p{N}]|[.,]\d)/gu;
 
@@ -191,9 +192,9 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       // label); a masked number right after the label is the identifier printed masked (`TERMINALE: ****1428`).
       const cards = findCardMasks(text).filter((m) => text.slice(0, m.start).trim() !== '');
       const taken = [...findTimes(text), ...findDates(text), ...cards];
-      // Nor is a word in small letters (`kod` of `Auth kod` where only `Auth` was read as the label): codes are printed in capitals and figures.
+      // Nor is a word in small letters.
       return documentNumber(text).filter(
-        (v) => !/^\d{1,2}[:.]\d{2}(?:[:.]\d{2})?$/.test(v.value as string) && findDates(v.raw).length === 0 && !taken.some((s) => v.start < s.end && s.start < v.end) && !/^\p{Ll}+$/u.test(String(v.value)),
+        (v) => !/^\d{1,2}[:.]\d{2}(?:[:.]\d{2})?$/.test(v.value as string) && findDates(v.raw).length === 0 && !taken.some((s) => v.start < s.end && s.start < v.end) && !smallLettersOnly(String(v.value)),
       );
     }
     case 'text':
@@ -203,16 +204,14 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       const v = text.trim();
       if (v === '') return [];
       // An EMV application id is the AID's value, never a free word field's (`App: A0000000043060` is no application label).
-      if (kind === 'text' && !field.pattern && AID_ALONE.test(v.toUpperCase())) return [];
+      if (kind === 'text' && !field.pattern && isAid(v)) return [];
       if (field.pattern) {
         // A pattern field takes the first token run that matches, not the whole rest of the line.
         const re = userPattern(field.pattern);
         if (re) {
-          // A word in small letters is the rest of a label, not a code (`Autorisierung erfolgt`).
-          const word = (t: string) => /^\p{Ll}+$/u.test(t);
-          if (re.test(v) && !word(v)) return [{ value: v, raw: v, start: 0, end: v.length, quality: 1 }];
+          if (re.test(v) && !smallLettersOnly(v)) return [{ value: v, raw: v, start: 0, end: v.length, quality: 1 }];
           for (const m of v.matchAll(/\S+/g)) {
-            if (re.test(m[0]) && !word(m[0])) return [{ value: m[0], raw: m[0], start: m.index, end: m.index + m[0].length, quality: 0.95 }];
+            if (re.test(m[0]) && !smallLettersOnly(m[0])) return [{ value: m[0], raw: m[0], start: m.index, end: m.index + m[0].length, quality: 0.95 }];
           }
           return [{ value: v, raw: v, start: 0, end: v.length, quality: 0.3 }];
         }

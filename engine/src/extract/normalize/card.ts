@@ -30,6 +30,21 @@ const ALONE = /^\s*(?:\.{2,3}|…)\s?[0-9]{4}\s*$/u;
 /** A text that ends with one of `words` (whole words, any case). */
 const endingWith = (words: readonly string[]) => new RegExp(`(?<![\\p{L}])(?:${words.map(escapeRegExp).join('|')})\\s*$`, 'iu');
 const SCHEME_WORDS = SCHEME_NAMES.flatMap((s) => schemeWords(s));
+const SCHEME_WORD_SET: ReadonlySet<string> = new Set(SCHEME_WORDS.map((w) => w.toUpperCase()));
+
+/** A card scheme's printed word (`VISA`, `Mastercard`, `CB`), in any case. */
+export function isSchemeWord(word: string): boolean {
+  return SCHEME_WORD_SET.has(word.toUpperCase());
+}
+
+/** An EMV application identifier's shape: a registered application provider id (`A0000000` / `D2760000`...) and its extension. */
+export const AID_SHAPE = '[AD][0-9]{9}[0-9A-F]{0,22}';
+const AID_ALONE = new RegExp(`^${AID_SHAPE}$`, 'u');
+
+/** A text that is an AID and nothing else (`A0000000043060`). */
+export function isAid(text: string): boolean {
+  return AID_ALONE.test(text.toUpperCase());
+}
 // A scheme's word (the scheme table's), or DEBIT / CREDIT, right before the number.
 const AFTER_SCHEME = endingWith([...SCHEME_WORDS, 'DEBIT', 'CREDIT']);
 const AFTER_SCHEME_WORD = endingWith(SCHEME_WORDS);

@@ -159,7 +159,7 @@ export function isEvenlySharedMark(raw: string): boolean {
  * than a shared mark (`$`), one against a figure more than one alone, and a mark of letters alone
  * least (`CAD.` for a Spanish card's expiry, caducidad; `ROMA RM`, Rome's province).
  */
-export function currencyWeight(c: ParsedCurrency): number {
+function currencyWeight(c: ParsedCurrency): number {
   return (c.alternatives.length === 0 ? 2 : 1) * (c.letters && !c.beside ? 0.5 : 1) + (c.beside ? 1 : 0);
 }
 
@@ -179,12 +179,24 @@ export function documentCurrency(found: readonly ParsedCurrency[]): ParsedCurren
   return best?.first ?? null;
 }
 
-/** The one currency of a country, where it has one (the country a document's language names, document-country.ts). */
+/** Each country's currency (ISO 3166 alpha-2 -> ISO 4217), for the countries the engine names. */
 const COUNTRY_CURRENCY: Record<string, string> = {
   DE: 'EUR', FR: 'EUR', ES: 'EUR', IT: 'EUR', NL: 'EUR', PT: 'EUR', FI: 'EUR', SK: 'EUR', EE: 'EUR', LV: 'EUR', LT: 'EUR', HR: 'EUR', SI: 'EUR',
-  SE: 'SEK', DK: 'DKK', NO: 'NOK', PL: 'PLN', CZ: 'CZK', HU: 'HUF', RO: 'RON',
+  SE: 'SEK', DK: 'DKK', NO: 'NOK', PL: 'PLN', CZ: 'CZK', HU: 'HUF', RO: 'RON', CH: 'CHF', GB: 'GBP', US: 'USD',
+  MY: 'MYR', SG: 'SGD', AU: 'AUD', CA: 'CAD', IN: 'INR', ID: 'IDR', TH: 'THB', PH: 'PHP', HK: 'HKD', JP: 'JPY', NZ: 'NZD', ZA: 'ZAR', CN: 'CNY', KR: 'KRW', VN: 'VND',
 };
 
+// The other way, for currencies of one country only (not the euro).
+const CURRENCY_COUNTRY: Record<string, string> = Object.fromEntries(
+  Object.entries(COUNTRY_CURRENCY).filter(([, code]) => Object.values(COUNTRY_CURRENCY).filter((c) => c === code).length === 1).map(([country, code]) => [code, country]),
+);
+
+/** The currency of a country (the one a document's language names, document-country.ts). */
 export function countryCurrency(country: string | null | undefined): string | null {
   return country ? (COUNTRY_CURRENCY[country] ?? null) : null;
+}
+
+/** The country of a currency used by one country only (`MYR` -> MY; none for the euro). */
+export function currencyCountry(currency: string | null): string | undefined {
+  return currency ? CURRENCY_COUNTRY[currency] : undefined;
 }
