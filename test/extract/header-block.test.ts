@@ -231,6 +231,35 @@ describe('findHeaderBlock', () => {
   it('finds no name in a page of figures', () => {
     expect(header(['12.00', '3 x 4', '0.50'])).toEqual({ name: null, address: null });
   });
+
+  it('takes a name whose words hold a street word above a street line of its own', () => {
+    // Polish `al.` is a street word; the name still stands over the street and the town.
+    expect(header(['OSTERIA DA ENZO AL 29', 'VIA DEI VASCELLARI 29', '00153 ROMA RM', 'P.IVA 12345670589', 'PAGAMENTO CONTACTLESS'])).toEqual({
+      name: 'OSTERIA DA ENZO AL 29',
+      address: 'VIA DEI VASCELLARI 29, 00153 ROMA RM',
+    });
+  });
+
+  it('reads `Cono` as a word, not a company number label', () => {
+    expect(header(['Gelateria Il Cono', 'Piazza delle Erbe 3, 37121 Verona', 'P.IVA 04455660231', 'Ricevuta n. 2871'])).toEqual({
+      name: 'Gelateria Il Cono',
+      address: 'Piazza delle Erbe 3, 37121 Verona',
+    });
+    expect(nameText('EXAMPLE TRADING CONO: 12345-X')).toBe('EXAMPLE TRADING');
+  });
+
+  it('reads Greek and Bulgarian addresses, the town before its postcode', () => {
+    expect(header(['TAVERNA TO KOUTOUKI', 'Adrianou 52, Athina 105 55', '', 'SALE']).address).toBe('Adrianou 52, Athina 105 55');
+    expect(header(['FLOWER STUDIO ROSA', 'bul. Vitosha 45, Sofia 1000', '', 'SALE']).address).toBe('bul. Vitosha 45, Sofia 1000');
+  });
+
+  it('keeps the place over an address that names no house yet (a mall, an airport)', () => {
+    expect(header(['AUTOS COSTA DEL SOL S.L.', 'AEROPUERTO DE MALAGA T3', '29004 MALAGA', 'COMERCIO Nº: 108822014']).address).toBe('AEROPUERTO DE MALAGA T3, 29004 MALAGA');
+    expect(header(['SPORT ZONE', 'CC COLOMBO LOJA 1.045', 'AV. LUSIADA', '1500-392 LISBOA', 'TPA: 02277154']).address).toBe('CC COLOMBO LOJA 1.045, AV. LUSIADA, 1500-392 LISBOA');
+    // A town row with its street already holds the house: the row above stays out (a branch, a company).
+    expect(header(['Jeronimo Martins Polska S.A.', 'BIEDRONKA NR 3321', 'UL. GRUNWALDZKA 82, 80-244 GDAŃSK', 'TID: 11223047']).address).toBe('UL. GRUNWALDZKA 82, 80-244 GDAŃSK');
+    expect(header(['Kossuth Pékség és Kávézó', 'Pékmester Bt.', '6720 Szeged, Kárász u. 9.', 'Adószám: 21345678-2-06']).address).toBe('6720 Szeged, Kárász u. 9.');
+  });
 });
 
 describe('nameText', () => {

@@ -394,3 +394,20 @@ TOTAL                             3.20`, 'retail_receipt');
   });
 });
 
+
+describe('Nordic refund words', () => {
+  it('reads RETURKØB as a refund and not as a row of the address above it', () => {
+    const ex = read(`                 MATAS
+          Amagertorv 29, Strøget
+            1160 København K
+
+                RETURKØB
+Dato   2025-03-16            Tid   13:10
+
+Mastercard
+************2047
+Beløb                   DKK    249,00`);
+    expect(ex.data.transaction_type).toBe('refund');
+    expect(ex.data.merchant_address).toBe('Amagertorv 29, Strøget, 1160 København K');
+  });
+});

@@ -42,7 +42,7 @@ const CONTACT_WORDS = new RegExp(
 );
 // Registration details printed under the name (GST number, company number, site code).
 const REGISTRATION = unicodeWords(
-  new RegExp(`\\b(GST|SST|VAT|TAX|REG|ROC|CO\\.?\\s*NO|COMPANY\\s*NO|BR\\s*NO|ID|${REGISTRATION_LABELS})(?![\\p{L}\\p{N}])|\\bSITE\\s*(NO|CODE|ID)?\\.?\\s*[:#]?\\s*\\d|^\\(?\\s*[A-Z]{0,3}\\d[\\d\\s-]*[A-Z]?\\s*\\)?$|^\\(.*\\)$|^<.*>$`, 'iu'),
+  new RegExp(`\\b(GST|SST|VAT|TAX|REG|ROC|CO\\.?\\s*NO(?=\\s*[.:#(\\d])|COMPANY\\s*NO|BR\\s*NO|ID|${REGISTRATION_LABELS})(?![\\p{L}\\p{N}])|\\bSITE\\s*(NO|CODE|ID)?\\.?\\s*[:#]?\\s*\\d|^\\(?\\s*[A-Z]{0,3}\\d[\\d\\s-]*[A-Z]?\\s*\\)?$|^\\(.*\\)$|^<.*>$`, 'iu'),
 );
 // A row opening with the label of the business's owner (vocabulary/addresses.json `owner_labels`).
 const OWNER = new RegExp(`^\\s*(?:${OWNER_LABELS})\\.?\\s*:?(?![\\p{L}])`, 'iu');
@@ -60,7 +60,8 @@ const STREET_COMPACT = new RegExp(`(${COMPACT_STREET_WORDS.join('|')})`, 'u');
 // Receipt boilerplate some tills print above the name: thanks, return policy, loyalty notes.
 const BOILERPLATE = /THANK\s*YOU|COME\s+AGAIN|NOT\s+RETURNABLE|GOODS\s+SOLD|FEEDBACK|COMPLAINT|REDEEM|VOUCHER|WELCOME/iu;
 // `Company No` / `Co. Reg`: the legal word of a registration label.
-const COMPANY_NUMBER = /\b(COMPANY|CO)\.?\s*(NO|REG)\b.*$/iu;
+// (`Gelateria Il Cono` is a name: the label has a point or space inside, or a figure or mark after it.)
+const COMPANY_NUMBER = /\b(COMPANY|CO)(?:\.?\s+|\.)(NO|REG)\b.*$|\b(COMPANY|CO)(NO|REG)\b(?=\s*[.:#(\d]).*$/iu;
 
 type RowKind = 'noise' | 'body' | 'date' | 'contact' | 'registration' | 'address' | 'text';
 
@@ -99,9 +100,12 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
   // without a figure right above an address row with one is the name.
   const namedLikeStreet = (k: number) => kind(k) === 'address' && !/\d/.test(texts[k]) && k + 1 < rows.length && kind(k + 1) === 'address' && /\d/.test(texts[k + 1]);
   // So may a number (`REMA 1000 GRÜNERLØKKA`, `7-Eleven`): a row with no street word above a street
-  // line and a postcode with its town is the name, not a town of its own.
+  // line and a postcode with its town is the name, not a town of its own; so is one whose street
+  // word stands inside the name (`OSTERIA DA ENZO AL 29`, Polish `al.`) above a street line of its own.
+  const isStreet = (t: string) => STREET.test(t) || isEuropeanStreet(t);
   const namedWithNumber = (k: number) =>
-    kind(k) === 'address' && /^\s*\p{L}/u.test(texts[k]) && !STREET.test(texts[k]) && !isEuropeanStreet(texts[k]) && k + 2 < rows.length && kind(k + 1) === 'address' && /\d/.test(texts[k + 1]) && isPostcodeTown(texts[k + 2]);
+    kind(k) === 'address' && /^\s*\p{L}/u.test(texts[k]) && k + 2 < rows.length && kind(k + 1) === 'address' && /\d/.test(texts[k + 1]) && isPostcodeTown(texts[k + 2]) &&
+    (!isStreet(texts[k]) || (!opensWithStreetWord(texts[k]) && isStreet(texts[k + 1]) && !isPostcodeTown(texts[k + 1])));
   while (i < limit && !((kind(i) === 'text' || (kind(i) === 'address' && (hasLegalForm(texts[i]) || namedLikeStreet(i) || namedWithNumber(i)))) && isNameLike(nameText(texts[i])))) {
     // Past a row of the payment itself (`Beleg-Nr. 6165`, a card number) no name follows.
     if (isPaymentRow(texts[i])) return footerParty(doc);
@@ -171,9 +175,16 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
     for (let k = address[0] - 1; k >= nameEnd && address[0] - k <= 2 && kind(k) === 'text' && /,$/u.test(texts[k]); k--) address.unshift(k);
     // The street line with its house number just above the town (`Marzahner Promenade 1 A`).
     // So is one that opens with a street word, its number lost, above a town with no street yet
-    // (`QUAI DES BATELIERS` / `31000 TOULOUSE`).
-    const above = address[0] - 1;
-    if (above >= nameEnd && kind(above) === 'text' && (endsWithHouseNumber(texts[above]) || (opensWithStreetWord(texts[above]) && isPostcodeTown(texts[address[0]])))) address.unshift(above);
+    // (`QUAI DES BATELIERS` / `31000 TOULOUSE`), and any row of words over an address that names no
+    // house yet, the town or a street without its number (`AEROPUERTO DE MALAGA T3` / `29004 MALAGA`,
+    // `CC COLOMBO LOJA 1.045` / `AV. LUSIADA`): the place, a mall or an airport.
+    const noHouseYet = (t: string) => (isPostcodeTown(t) && (isEuropeanPostcodeTown(t) || !isStreet(t)) && (t.match(/\d+(?:[-\s]\d+)*/gu) ?? []).length === 1) || (opensWithStreetWord(t) && !/\d/u.test(t));
+    const place = (t: string) => !isTradeRow(t) && !hasLegalForm(t);
+    for (let n = 0; n < 2; n++) {
+      const above = address[0] - 1;
+      if (!(above >= nameEnd && kind(above) === 'text' && ((n === 0 && endsWithHouseNumber(texts[above])) || (noHouseYet(texts[address[0]]) && place(texts[above]))))) break;
+      address.unshift(above);
+    }
   }
   return {
     name,
@@ -209,7 +220,8 @@ function rowKind(text: string): RowKind {
   if (LABELLED_NUMBER.test(text)) return 'contact';
   // A branch or till number under the name (`Filiale 1140`) is no address line.
   if (isBranchRow(text)) return 'registration';
-  if (isEuropeanStreet(bare) || isEuropeanPostcodeTown(bare)) return 'address';
+  // The postcode and town tested on the whole row too: a split postcode ends it (`Athina 105 55`), which the bare name drops.
+  if (isEuropeanStreet(bare) || isEuropeanPostcodeTown(bare) || isEuropeanPostcodeTown(text)) return 'address';
   // A company name with its registration number is not an address line.
   // The town with its postcode, tested on the whole row (a US ZIP after the state reads as a number the bare name drops).
   if (STREET.test(bare) || STREET_COMPACT.test(bare.toUpperCase().replace(/\s+/g, '')) || POSTCODE.test(bare) || POSTCODE_TOWN.test(text)) return 'address';
