@@ -306,5 +306,63 @@ SUMME [6]                  11,50
 EC-Karte EUR               11,50`);
     expect(ex.data.amount).toBe(11.5);
   });
-});
 
+  it('reads the tax of a table of two rates as their sum, and takes neither row\'s net or gross for a total', () => {
+    const kiosk = read(`         Kiosk am Stadtpark
+            Parkstraße 2
+            04109 Leipzig
+
+02.11.2025     09:41     Bon 0318
+Süddeutsche Zeitung        4,20 B
+Marlboro Red 20er          9,80 A
+Club-Mate 0,5l             1,80 A
+Pfand                      0,15 A
+Summe             EUR     15,95
+Gegeben           EUR     20,00
+Zurück            EUR      4,05
+
+A 19%  Netto  9,87  MwSt  1,88
+B  7%  Netto  3,93  MwSt  0,27`);
+    expect(kiosk.data.tax_amount).toBe(2.15);
+    expect(kiosk.data.subtotal).toBeNull();
+    expect(kiosk.data.amount).toBe(15.95);
+    const pharmacie = read(`         PHARMACIE DU CENTRE
+            33000 BORDEAUX
+DOLIPRANE 1000MG CPR B/8         2,18  A
+SERUM PHYSIOLOGIQUE 40 UNIDOSES  3,90  B
+AVENE CREME HYDRATANTE 50ML     16,90  C
+TOTAL                     EUR   22,98
+CARTE BANCAIRE                  22,98
+
+Code  Taux      HT       TVA       TTC
+A     2,10%    2,14     0,04      2,18
+B    10,00%    3,55     0,35      3,90
+C    20,00%   14,08     2,82     16,90`);
+    expect(pharmacie.data.amount).toBe(22.98);
+    expect(pharmacie.data.tax_amount).toBe(3.21);
+  });
+
+  it('reads the rate every item prints in a rate column (Italian documento commerciale), and no phone number from the document number', () => {
+    const ex = read(`       BAR SPORT DI BIANCHI LUCA
+           VIA GARIBALDI 8
+           40121 BOLOGNA BO
+         DOCUMENTO COMMERCIALE
+DESCRIZIONE               IVA  Prezzo(€)
+CAFFE'                    10%       2,40
+CORNETTO CREMA            10%       1,50
+SPREMUTA ARANCIA          10%       3,50
+TOTALE COMPLESSIVO                  7,40
+di cui IVA                          0,67
+04-03-2026 08:31
+DOCUMENTO N. 0112-0045`);
+    expect(ex.data.tax_rate).toBe(10);
+    expect(ex.data.tax_amount).toBe(0.67);
+    expect(ex.data.merchant_phone).toBeNull();
+    // A discount's rate on one row is no rate column.
+    const discount = read(`BAR SPORT
+CAFFE'                              2,40
+SCONTO 10%                          0,24
+TOTALE                              2,16`);
+    expect(discount.data.tax_rate).toBeNull();
+  });
+});

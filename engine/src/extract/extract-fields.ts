@@ -10,7 +10,7 @@ import { calibrationGroup, confidenceOf, round3, type ConfidenceFeatures } from 
 import { labelledCandidates, shapedCandidates, titleCandidates, hashLineCandidates, type Candidate } from './find/candidates.js';
 import { aidCandidates, inferredCandidates, lastFourApartCandidates, preferAidScheme, schemeCandidates, withoutLoyaltyCards } from './find/card-fields.js';
 import { claimedSpans, isClaimed } from './find/claimed-spans.js';
-import { readTaxRows, taxCandidates, type TaxRow } from './find/tax-lines.js';
+import { itemRateCandidate, readTaxRows, taxCandidates, type TaxRow } from './find/tax-lines.js';
 import { conversionCandidates, readConversion } from './find/dcc.js';
 import { documentCountry, documentLanguage } from './find/document-country.js';
 import { FIGURE_KINDS, valueKind, type ValueKind } from './find/field-kinds.js';
@@ -22,7 +22,7 @@ import { hasCents, rankCandidates, sortCandidates } from './find/rank.js';
 import { roleOfField } from './layout-model/field-roles.js';
 import type { LineRoles } from './layout-model/layout-model.js';
 import { proposePartyCandidates, refineAddress, weighByModel } from './layout-model/model-candidates.js';
-import { agreeOnTaxRate, dropImpossibleTaxes } from './find/tax-agreement.js';
+import { agreeOnTaxRate, dropImpossibleTaxes, perRateParts } from './find/tax-agreement.js';
 import { agreeOnRules, paidExact, soleTermCandidates, distinctValues } from './find/rule-agreement.js';
 import { layoutDocument, spanBox, type Line, type TextPage } from './layout/document-text.js';
 import { LabelFinder, type LabelHit } from './layout/labels.js';
@@ -144,12 +144,15 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     // its figures (`Hälleskåran 29`, `5050 Bergen`) are no total; nor is a bare zero found by its
     // shape (`ARC: 00`, a response code): nothing is charged nothing.
     const fromHeader = (c: Candidate) => (kind === 'enum' || kind === 'total') && headerLines.has(c.line.index);
-    if (shaped) list.push(...shapedCandidates(doc, kind, f.field, ctx).filter((c) => !fromHeader(c) && !(kind === 'total' && c.value === 0)));
+    // A phone number found by its shape is none where another label's value stands (`DOCUMENTO N. 0112-0045`).
+    const labelsOther = (c: Candidate) => kind === 'phone' && isClaimed(claimed, c);
+    if (shaped) list.push(...shapedCandidates(doc, kind, f.field, ctx).filter((c) => !fromHeader(c) && !(kind === 'total' && c.value === 0) && !labelsOther(c)));
     if (f.name === 'application_id') list.push(...aidCandidates(doc));
     if (kind === 'card_last_four' && shaped) list.push(...lastFourApartCandidates(doc));
     if (kind === 'card_last_four') list.splice(0, list.length, ...withoutLoyaltyCards(list, doc));
     if (firstOfKind.get(kind) === f.path && kind === 'currency') list.push(...conversionCandidates(kind, conversion));
     if ((f.name === 'tax_amount' || f.name === 'tax_rate') && !f.path.includes('.')) list.push(...taxCandidates(f.name, taxRows()));
+    if (f.name === 'tax_rate' && !f.path.includes('.') && list.length === 0) list.push(...[itemRateCandidate(doc, decimal)].filter((c) => c !== null));
     if (f.name === 'card_scheme' && kind === 'enum') list.push(...schemeCandidates(doc, f.field.values ?? []));
     // A party's name under its section heading (`Verkäufer`, `Bill To`).
     if (kind === 'party_name' || (kind === 'text' && /_name$/.test(f.name))) list.push(...sectionCandidates(doc, hits, hitsOnLine));
@@ -228,6 +231,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   const taxPath = pathOf('tax_amount');
   const totalPath = firstOfKind.get('total') ?? null;
   const taxPaths = taxPath ? { tax: taxPath, rate: pathOf('tax_rate'), net: pathOf('subtotal'), gross: totalPath } : null;
+  if (taxPaths) perRateParts(ranked, taxPaths, taxRows());
   const agreed = agreeOnRules(definition.rules ?? [], ranked);
   const addAgreement = (path: string, rule: string) => agreed.set(path, [...(agreed.get(path) ?? []), rule]);
   if (taxPaths) {

@@ -1,5 +1,6 @@
 import { KeyIndex } from '../layout/key-index.js';
 import { aliasPattern, compact, letterKey } from '../layout/labels.js';
+import { digitLetterReadings } from '../normalize/digit-letters.js';
 import { NEAR_MISS_MIN_LETTERS, oneEditApart } from '../normalize/one-edit.js';
 import { schemeWords, valueWords, vocabularyWordLanguages } from '../vocabulary/vocabulary.js';
 
@@ -76,10 +77,19 @@ function indexFor(values: readonly string[]): KeyIndex<Word> {
  */
 export function enumMatches(text: string, values: readonly string[], every = false): { value: string; raw: string; start: number; end: number }[] {
   const found: { value: string; raw: string; start: number; end: number }[] = [];
-  // Most words are ruled out by their letters alone, without running their pattern.
-  for (const { value, re } of indexFor(values).in(letterKey(text))) {
-    re.lastIndex = 0;
-    for (const m of text.matchAll(re)) found.push({ value, raw: m[0], start: m.index, end: m.index + m[0].length });
+  const seen = new Set<string>();
+  // The text as printed, and with its words' digits read back as letters (`MAESTR0`, `SANS C0NTACT`).
+  for (const reading of digitLetterReadings(text)) {
+    // Most words are ruled out by their letters alone, without running their pattern.
+    for (const { value, re } of indexFor(values).in(letterKey(reading))) {
+      re.lastIndex = 0;
+      for (const m of reading.matchAll(re)) {
+        const id = `${value}:${m.index}:${m[0].length}`;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        found.push({ value, raw: text.slice(m.index, m.index + m[0].length), start: m.index, end: m.index + m[0].length });
+      }
+    }
   }
   found.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
   const kept: typeof found = [];

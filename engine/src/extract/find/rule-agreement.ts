@@ -67,6 +67,9 @@ export function agreeOnRules(rules: readonly RuleDefinition[], ranked: Ranked): 
         // A stand-in and another term on one line are that line's own arithmetic (an item's
         // `£5.50 - 55% Discount. Saving £3.00`), not the document's totals.
         for (const k of standIn) if (pick.some((c, j) => j !== k && j < paths.length - 1 && c !== null && c.line === pick[k]?.line)) return;
+        // On one row of a tax table (`A 2,10%  2,14  0,04  2,18`) they prove that row's gross, which
+        // is the total only when the total was chosen already (one rate: `S = 6%  235.85  14.15`).
+        for (const k of standIn) if (total !== choices[paths.length - 1][0] && pick.some((c, j) => j !== k && j < paths.length - 1 && c !== null && c.line.row === pick[k]?.line.row)) return;
         // Each field moved keeps at least half its first choice's score, unless a stand-in explains
         // it (the total is the printed figure plus labelled adjustments).
         const explained = standIn.size > 0 && pick.every((c, k) => k === paths.length - 1 || standIn.has(k) || c === null || c.label !== null);

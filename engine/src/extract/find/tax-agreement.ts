@@ -1,6 +1,6 @@
 import type { Candidate } from './candidates.js';
 import { distinctValues, type Ranked } from './rule-agreement.js';
-import { closeToCent } from './tax-lines.js';
+import { closeToCent, type TaxRow } from './tax-lines.js';
 
 /** The fields a tax agreement reads, by path; null where the definition has no such field. */
 export interface TaxPaths {
@@ -76,3 +76,24 @@ export function dropImpossibleTaxes(ranked: Ranked, paths: Pick<TaxPaths, 'tax' 
   if (typeof total !== 'number' || !(total > 0) || !taxes) return;
   ranked.set(paths.tax, taxes.filter((c) => !(typeof c.value === 'number' && c.value > MAX_TAX_SHARE * total)));
 }
+
+/**
+ * A tax table of two rates or more (`A 19%  Netto 9,87  MwSt 1,88` / `B 7%  Netto 3,93  MwSt 0,27`)
+ * holds one rate's parts on each row: its tax is not the document's tax, whose candidate is their
+ * sum, and its net is no subtotal. Such candidates of the tax go behind the others and the
+ * subtotal's are dropped. Nothing changes with one taxed rate, whose row holds the whole tax.
+ */
+export function perRateParts(ranked: Ranked, paths: Pick<TaxPaths, 'tax' | 'net'>, rows: readonly TaxRow[]): void {
+  const taxed = rows.filter((r) => r.tax > 0);
+  if (new Set(taxed.map((r) => r.rate)).size < 2) return;
+  const sum = Math.round(taxed.reduce((s, r) => s + r.tax, 0) * 100) / 100;
+  const onTaxRow = (c: Candidate) => taxed.some((r) => r.line.row === c.line.row);
+  const taxes = ranked.get(paths.tax);
+  if (taxes) {
+    const part = (c: Candidate) => onTaxRow(c) && typeof c.value === 'number' && !closeToCent(c.value, sum);
+    ranked.set(paths.tax, [...taxes.filter((c) => !part(c)), ...taxes.filter(part)]);
+  }
+  const nets = paths.net ? ranked.get(paths.net) : undefined;
+  if (paths.net && nets) ranked.set(paths.net, nets.filter((c) => !onTaxRow(c)));
+}
+

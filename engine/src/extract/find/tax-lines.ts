@@ -124,3 +124,30 @@ export function taxCandidates(field: 'tax_amount' | 'tax_rate', rows: readonly T
   const at = first.rateAt;
   return rates.length === 1 ? [{ ...base, line: at.line, start: at.start, end: at.end, value: rates[0], raw: at.line.text.slice(at.start, at.end), score: 0.8 }] : [];
 }
+
+/** Priced rows that must print the one rate before it is the document's (a column, not a discount's `10%`). */
+const MIN_RATED_ITEMS = 2;
+
+/**
+ * The rate of a receipt whose items each print one and the same rate, with no tax table to show
+ * it (`CAFFE'  10%  2,40` on an Italian documento commerciale, over `DI CUI IVA 0,80`): a rate
+ * column. Null where any other rate is printed, or fewer than two priced rows print it.
+ */
+export function itemRateCandidate(doc: DocumentText, decimal: DecimalMark | undefined): Candidate | null {
+  const rated: { rate: number; line: Line; start: number; end: number }[] = [];
+  for (const row of doc.rows) {
+    for (const line of row.lines) {
+      for (const m of line.text.matchAll(RATE)) {
+        const rate = Number(m[1].replace(',', '.'));
+        if (!(rate > 0 && rate <= 30)) return null;
+        rated.push({ rate, line, start: m.index, end: m.index + m[0].length });
+      }
+    }
+  }
+  if (rated.length < MIN_RATED_ITEMS || new Set(rated.map((r) => r.rate)).size !== 1) return null;
+  const priced = rated.filter((r) => rowFigures(doc.rows[r.line.row], decimal, (text) => text.replace(RATE, (m) => ' '.repeat(m.length))).length === 1);
+  if (priced.length < MIN_RATED_ITEMS) return null;
+  const first = priced[0];
+  return { value: first.rate, raw: first.line.text.slice(first.start, first.end), line: first.line, start: first.start, end: first.end, label: null, relation: 'anywhere', score: 0.6 };
+}
+

@@ -6,6 +6,7 @@ import { compact } from '../layout/labels.js';
 import { REGISTRATION_LABELS } from './address-words.js';
 import { findCurrencies } from '../normalize/currency.js';
 import { findDates, type ParsedDate } from '../normalize/date.js';
+import { digitLetterReadings } from '../normalize/digit-letters.js';
 import { findPhones } from '../normalize/phone.js';
 import { findTaxIds, parseLabelledTaxId } from '../normalize/tax-id.js';
 import { findDottedTime, findTimes } from '../normalize/time.js';
@@ -209,11 +210,11 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
         // A pattern field takes the first token run that matches, not the whole rest of the line.
         const re = userPattern(field.pattern);
         if (re) {
-          if (re.test(v) && !smallLettersOnly(v)) return [{ value: v, raw: v, start: 0, end: v.length, quality: 1 }];
+          if (re.test(v) && !smallLettersOnly(v) && !misreadWord(v)) return [{ value: v, raw: v, start: 0, end: v.length, quality: 1 }];
           for (const m of v.matchAll(/\S+/g)) {
-            if (re.test(m[0]) && !smallLettersOnly(m[0])) return [{ value: m[0], raw: m[0], start: m.index, end: m.index + m[0].length, quality: 0.95 }];
+            if (re.test(m[0]) && !smallLettersOnly(m[0]) && !misreadWord(m[0])) return [{ value: m[0], raw: m[0], start: m.index, end: m.index + m[0].length, quality: 0.95 }];
           }
-          return [{ value: v, raw: v, start: 0, end: v.length, quality: 0.3 }];
+          return misreadWord(v) ? [] : [{ value: v, raw: v, start: 0, end: v.length, quality: 0.3 }];
         }
       }
       return [{ value: v, raw: v, start: 0, end: v.length, quality: 0.9 }];
@@ -240,8 +241,10 @@ const MARKERS = new RegExp(`^(?:\\s*${NUMBER_MARKER}\\.?\\s*:?)*\\s*`, 'iu');
 
 /** A document number from a labelled slot: its first token with a digit, markers skipped. */
 function documentNumber(text: string): ReadValue[] {
-  const skip = MARKERS.exec(text)?.[0].length ?? 0;
-  const tokens = numberTokens(text.slice(skip));
+  // Markers and label words as OCR reads them with a digit for a letter (`N0`, `C0DE`) are no number.
+  const readings = digitLetterReadings(text);
+  const skip = Math.max(...readings.map((r) => MARKERS.exec(r)?.[0].length ?? 0));
+  const tokens = numberTokens(text.slice(skip)).filter((t) => !misreadWord(t.value));
   const n = tokens.findIndex((t) => t.hasDigit);
   if (n < 0) {
     // A code of capitals alone in the slot, no word of the vocabulary (`Beleg-Nummer: ZRGQAFKEHA`,
@@ -260,6 +263,11 @@ function documentNumber(text: string): ReadValue[] {
  */
 function slashedZeros(value: string): string {
   return /[Øø]/u.test(value) && /^[A-Z0-9Øø./_-]+$/u.test(value) && /[0-9]/u.test(value) ? value.replace(/[Øø]/gu, '0') : value;
+}
+
+/** A word of the vocabulary read with a digit for a letter (`C0DE`, `N0`): a label's word, no code. */
+function misreadWord(token: string): boolean {
+  return /\p{N}/u.test(token) && digitLetterReadings(token).slice(1).some((r) => isVocabularyWord(r));
 }
 
 // Eight to twelve capitals: a made-up code, longer than the short words printed after a label.

@@ -1,6 +1,7 @@
 import type { DocumentText, Line } from './document-text.js';
 import { KeyIndex } from './key-index.js';
 import { LETTER_CURRENCY_BEFORE_FIGURE } from '../normalize/currency.js';
+import { digitLetterReadings } from '../normalize/digit-letters.js';
 import { NEAR_MISS_MIN_LETTERS, oneEditApart } from '../normalize/one-edit.js';
 
 /** A label of some field found in a line: characters [start, end) of the line's text. */
@@ -123,16 +124,25 @@ export class LabelFinder {
 
   inLine(line: Line): LabelHit[] {
     const raw: (LabelHit & { weight: number })[] = [];
-    // A match leaves only separators between the alias's characters, so its letters and digits
-    // stand in a row in the line's: most aliases are ruled out without running their pattern.
-    const letters = lettersOf(line.text);
-    for (const c of this.compiled.in(letters.text)) {
-      for (const m of aliasMatches(c, line.text, letters)) {
-        const start = m.index;
-        const end = start + m[0].length;
-        raw.push({ path: c.path, alias: c.alias, line, start, end, leading: !/[\p{L}\p{N}]/u.test(line.text.slice(0, start)), weight: c.weight });
+    const seen = new Set<string>();
+    // The line as printed, and as read with its words' digits back as letters (`IMP0RTE`, `Termina1-ID`).
+    const readings = digitLetterReadings(line.text);
+    for (const text of readings) {
+      // A match leaves only separators between the alias's characters, so its letters and digits
+      // stand in a row in the line's: most aliases are ruled out without running their pattern.
+      const letters = lettersOf(text);
+      for (const c of this.compiled.in(letters.text)) {
+        for (const m of aliasMatches(c, text, letters)) {
+          const start = m.index;
+          const end = start + m[0].length;
+          const id = `${c.path}:${c.alias}:${start}:${end}`;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          raw.push({ path: c.path, alias: c.alias, line, start, end, leading: !/[\p{L}\p{N}]/u.test(text.slice(0, start)), weight: c.weight });
+        }
       }
     }
+    const letters = lettersOf(readings[Math.min(1, readings.length - 1)]);
     // Longest first; a hit overlapping a kept longer one is dropped. The very same words may label
     // several fields (`TID` is a terminal, Swedish `Tid` a time; `Amount` a total and a base
     // amount): each keeps the hit, and each field reads only what its kind can be.

@@ -46,12 +46,14 @@ export const NOT_TOTAL_LABELS = ['tendered', 'change', 'card_sequence', 'other_n
 /** Letters that decomposition leaves alone, as ASCII-only printers write them. */
 const PLAIN: Record<string, string> = { ø: 'o', Ø: 'O', ł: 'l', Ł: 'L', æ: 'ae', Æ: 'AE', đ: 'd', Đ: 'D', ß: 'ss' };
 
-/** A word and, where it has accents, the same word without them. */
+/** A word and, where it has accents, the same word without them; a number sign also as `No`. */
 function withPlain(words: readonly string[]): string[] {
   const out = new Set<string>();
   for (const w of words) {
     out.add(w);
     out.add(w.normalize('NFD').replace(/\p{M}/gu, '').replace(/[øØłŁæÆđĐß]/g, (c) => PLAIN[c]));
+    // The number sign as printers without it write it (`N° contrat`, `No contrat`).
+    if (/^N\s?[°º]/u.test(w)) out.add(w.replace(/^N\s?[°º]\.?/u, 'No'));
   }
   return [...out];
 }

@@ -1,0 +1,38 @@
+/**
+ * Words recognition read with a digit for a letter that looks like it (`IMP0RTE`, `MAESTR0`,
+ * `Termina1-ID`, `N0 AUTO`): the text with those digits read back as letters, for finding label
+ * and value words only (a value itself is read as printed: `A1B2C3` is an auth code).
+ */
+
+// Runs of letters and digits: a word, or a code.
+const RUN = /[\p{L}\p{N}]+/gu;
+
+/**
+ * The texts to look for words in: the text itself and, where a word holds a `0` or a `1` among
+ * at least as many letters and no other digit, the text with `0` read as `O` and `1` as `l`, and
+ * with `1` read as `I` (`TERM1NAL`). Each has the text's length, so positions carry over.
+ */
+export function digitLetterReadings(text: string): string[] {
+  if (!/[01]/u.test(text)) return [text];
+  let asL = '';
+  let asI = '';
+  let last = 0;
+  for (const m of text.matchAll(RUN)) {
+    const run = m[0];
+    const digits = run.replace(/\P{N}/gu, '');
+    const letters = run.length - digits.length;
+    asL += text.slice(last, m.index);
+    asI += text.slice(last, m.index);
+    if (letters > 0 && digits.length > 0 && digits.length <= letters && /^[01]+$/u.test(digits)) {
+      asL += run.replace(/0/g, 'O').replace(/1/g, 'l');
+      asI += run.replace(/0/g, 'O').replace(/1/g, 'I');
+    } else {
+      asL += run;
+      asI += run;
+    }
+    last = m.index + run.length;
+  }
+  asL += text.slice(last);
+  asI += text.slice(last);
+  return [...new Set([text, asL, asI])];
+}

@@ -1,0 +1,88 @@
+// Label and value words that OCR read with a digit for a letter (`IMP0RTE`, `MAESTR0`, `N0 AUTO`),
+// from photographed slips: found as their words, while codes and values keep their digits.
+import { describe, expect, it } from 'vitest';
+import { digitLetterReadings } from '../../engine/src/extract/normalize/digit-letters.js';
+import { readSlip as read, readTillReceipt } from '../support/read-slip.js';
+
+describe('digitLetterReadings', () => {
+  it('reads 0 and 1 back as letters inside words, keeping the text\'s length', () => {
+    const [printed, asL, asI] = digitLetterReadings('IMP0RTE EUR  Termina1-ID  TERM1NAL');
+    expect(printed).toBe('IMP0RTE EUR  Termina1-ID  TERM1NAL');
+    expect(asL).toBe('IMPORTE EUR  Terminal-ID  TERMlNAL');
+    expect(asI).toBe('IMPORTE EUR  TerminaI-ID  TERMINAL');
+    expect(asL.length).toBe(printed.length);
+  });
+
+  it('leaves numbers and codes alone: other digits, or more digits than letters', () => {
+    expect(digitLetterReadings('A0000000041010 4F1220 X1C802 10A 2,40')).toEqual(['A0000000041010 4F1220 X1C802 10A 2,40']);
+    expect(digitLetterReadings('N0 AUTO')).toContain('NO AUTO');
+  });
+});
+
+describe('slips read from photos with digits for letters', () => {
+  it('finds labels, schemes and entry words misread with a zero (Spanish refund)', () => {
+    const ex = read(`          FERRETERIA EL CLAVO
+      Calle Feria 22, 41003 Sevilla
+         Tlf 954 221 873
+
+             DEVOLUCI0N
+C0MERCIO:               055128300
+TERMINAL:                41220877
+MAESTR0             ************4471
+IMP0RTE:                  24,95 EUR
+FECHA 14/01/2026         HORA 11:07
+            SIN C0NTACTO`);
+    expect(ex.data.amount).toBe(24.95);
+    expect(ex.data.merchant_id).toBe('055128300');
+    expect(ex.data.transaction_type).toBe('refund');
+    expect(ex.data.card_scheme).toBe('maestro');
+    expect(ex.data.entry_method).toBe('contactless');
+  });
+
+  it('reads a label\'s misread word as the label, not as the value (AUTH  C0DE  119422, Receipt  N0  10772)', () => {
+    const ex = read(`     BEAN & BARLEY COFFEE CO
+MASTERCARD
+PAN  ************0385
+AMOUNT                       8.45 GBP
+AUTH  C0DE               119422
+TID                     50218873`);
+    expect(ex.data.auth_code).toBe('119422');
+    expect(ex.data.terminal_id).toBe('50218873');
+    const till = readTillReceipt(`THE BLUE DOOR CAFE
+Americano                   3.60
+T0TAL              EUR      3.60
+CASH                        5.00
+Receipt  N0  10772`);
+    expect(till.data.receipt_number).toBe('10772');
+    expect(till.data.amount).toBe(3.6);
+  });
+
+  it('reads a number sign printed as No (N0 CONTRAT) as the label that prints N°', () => {
+    const ex = read(`          OPTIQUE VAUBAN
+        27 RUE ESQUERMOISE
+            59800 LILLE
+N0 CONTRAT                4410982
+No TERMINAL              00750213
+CB                 ************7701
+MONTANT                   89,00 EUR`);
+    expect(ex.data.merchant_id).toBe('4410982');
+    expect(ex.data.merchant_address).toBe('27 RUE ESQUERMOISE, 59800 LILLE');
+  });
+});
+
+describe('base amounts under the sale word', () => {
+  it('reads Venta and Venda before a tip as the base amount (SumUp, Spanish and Portuguese)', () => {
+    for (const [word, tipWord] of [['Venta', 'Propina'], ['Venda', 'Gorjeta']]) {
+      const ex = read(`            Taberna El Puerto
+Recibo n.º                     S4KD9-27
+Fecha                  22/08/2025 22:41
+${word}                           42,50 €
+${tipWord}                          4,50 €
+TOTAL                           47,00 €
+Visa Crédito        **** **** **** 7730`);
+      expect(ex.data.base_amount).toBe(42.5);
+      expect(ex.data.tip).toBe(4.5);
+      expect(ex.data.amount).toBe(47);
+    }
+  });
+});
