@@ -86,3 +86,80 @@ Visa Crédito        **** **** **** 7730`);
     }
   });
 });
+
+describe('more slips from photos and more languages', () => {
+  it('reads hours and minutes a space apart right after the time label (its colon lost)', () => {
+    const ex = read(`          FERRETERIA EL CLAVO
+IMPORTE:                  24,95 EUR
+FECHA 02/06/2025   HORA 11 07
+VISA               ************4471`);
+    expect(ex.data.transaction_time).toBe('11:07');
+    // Elsewhere two numbers a space apart are no time.
+    expect(read(`BAR
+IMPORTE:                  24,95 EUR
+FECHA 02/06/2025
+LOTE 11 07`).data.transaction_time).toBeNull();
+  });
+
+  it('reads a figure against a pound or euro sign read as E, and not a petrol grade', () => {
+    const ex = read(`     BEAN & BARLEY COFFEE CO
+MASTERCARD
+PAN  ************0385
+AMOUNT                       E8.45
+AUTH CODE                   119422`);
+    expect(ex.data.amount).toBe(8.45);
+    const till = readTillReceipt(`ESSO MOORSIDE
+Unleaded E10 35.20L        52.45
+TOTAL                      52.45
+CASH                       60.00
+CHANGE                      7.55`);
+    expect(till.data.amount).toBe(52.45);
+  });
+
+  it('reads Czech town rows (Brno is no business registration label) and a bank misread with a zero as the slip\'s', () => {
+    const ex = read(`      KNIHKUPECTVI ARGO
+        Masarykova 27
+         602 00 Brno
+       K0MERCNI BANKA
+
+          VRACENI
+TERMINAL ID              81220457
+CASTKA                  349,00 Kc`);
+    expect(ex.data.merchant).toBe('KNIHKUPECTVI ARGO');
+    expect(ex.data.merchant_address).toBe('Masarykova 27, 602 00 Brno');
+  });
+
+  it('reads the merchant ids, auth codes and entry words of more languages', () => {
+    expect(read(`Obchodník:            9100124557
+ČÁSTKA                  120,00 Kč`).data.merchant_id).toBe('9100124557');
+    expect(read(`Kereskedő:            1200418877
+ÖSSZEG                  4 990 Ft`).data.merchant_id).toBe('1200418877');
+    expect(read(`Goedkeuringscode:         4F1220
+Bedrag                 12,50 EUR`).data.auth_code).toBe('4F1220');
+    expect(read(`Autor.-Code:              4K7Q21
+Betrag                 12,50 EUR`).data.auth_code).toBe('4K7Q21');
+    expect(read(`Karte gesteckt
+girocard
+Betrag                 12,50 EUR`).data.entry_method).toBe('chip');
+  });
+
+  it('reads a company\'s registration number as the merchant\'s tax id, and not as its phone number', () => {
+    const fi = readTillReceipt(`S-market Kalevanharju
+Y-tunnus  0155467-3
+Maito                       1,29
+YHTEENSÄ                    1,29`);
+    expect(fi.data.merchant_tax_id).toBe('0155467-3');
+    expect(fi.data.merchant_phone).toBeNull();
+    const dk = readTillReceipt(`Kaffebar Nord
+CVR: 41772096
+Kaffe                      35,00
+TOTAL                      35,00`);
+    expect(dk.data.merchant_tax_id).toBe('41772096');
+    // Two letters are a cashier's initials, not a registration label (`C.F.`).
+    const fr = readTillReceipt(`PHARMACIE DU CENTRE
+Opérateur : CF
+DOLIPRANE                  2,18
+TOTAL                      2,18`);
+    expect(fr.data.cashier).toBe('CF');
+  });
+});

@@ -42,7 +42,7 @@ const CONTACT_WORDS = new RegExp(
 );
 // Registration details printed under the name (GST number, company number, site code).
 const REGISTRATION = unicodeWords(
-  new RegExp(`\\b(GST|SST|VAT|TAX|REG|ROC|CO\\.?\\s*NO(?=\\s*[.:#(\\d])|COMPANY\\s*NO|BR\\s*NO|ID|${REGISTRATION_LABELS})(?![\\p{L}\\p{N}])|\\bSITE\\s*(NO|CODE|ID)?\\.?\\s*[:#]?\\s*\\d|^\\(?\\s*[A-Z]{0,3}\\d[\\d\\s-]*[A-Z]?\\s*\\)?$|^\\(.*\\)$|^<.*>$`, 'iu'),
+  new RegExp(`\\b(GST|SST|VAT|TAX|REG|ROC|CO\\.?\\s*NO(?=\\s*[.:#(\\d])|COMPANY\\s*NO|BR\\s*NO(?=\\s*[.:#(\\d])|ID|${REGISTRATION_LABELS})(?![\\p{L}\\p{N}])|\\bSITE\\s*(NO|CODE|ID)?\\.?\\s*[:#]?\\s*\\d|^\\(?\\s*[A-Z]{0,3}\\d[\\d\\s-]*[A-Z]?\\s*\\)?$|^\\(.*\\)$|^<.*>$`, 'iu'),
 );
 // A row opening with the label of the business's owner (vocabulary/addresses.json `owner_labels`).
 const OWNER = new RegExp(`^\\s*(?:${OWNER_LABELS})\\.?\\s*:?(?![\\p{L}])`, 'iu');

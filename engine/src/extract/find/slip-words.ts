@@ -1,6 +1,7 @@
 import type { Line } from '../layout/document-text.js';
 import { compact, LabelFinder } from '../layout/labels.js';
 import { findCardMasks } from '../normalize/card.js';
+import { digitLetterReadings } from '../normalize/digit-letters.js';
 import { labelWords, SCHEME_NAMES } from '../vocabulary/vocabulary.js';
 import acquirerFile from '../vocabulary/acquirers.json' with { type: 'json' };
 import { enumMatches } from './enum-words.js';
@@ -19,8 +20,11 @@ const ACQUIRER_LABEL = /^\s*(?:acquirer|acquéreur|acquereur|acquirente|adquiren
 /** A row that is an acquirer's or bank's name and nothing else, or the acquirer's label and a name. */
 export function isAcquirerRow(text: string): boolean {
   if (ACQUIRER_LABEL.test(text)) return true;
-  const key = compact(text.replace(ACQUIRER_FORM, ''));
-  return key !== '' && ACQUIRERS.has(key);
+  // Read also with its digits back as letters (`K0MERCNI BANKA`).
+  return digitLetterReadings(text).some((t) => {
+    const key = compact(t.replace(ACQUIRER_FORM, ''));
+    return key !== '' && ACQUIRERS.has(key);
+  });
 }
 
 /**

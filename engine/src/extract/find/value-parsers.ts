@@ -103,7 +103,8 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
         // Seven or more digits in a run, without a mark, are a number (a card, a reference), not money.
         if ((kind === 'money' || kind === 'total') && /\d{7,}/.test(a.raw) && a.decimal === null) continue;
         const cents = a.decimal !== null;
-        const quality = (a.ambiguous ? 0.6 : 1) * (kind === 'money' || kind === 'total' ? (cents ? 1 : 0.55) : 1);
+        // A figure against a letter read as its currency sign (`E8.45`) is read less surely: its currency is unknown.
+        const quality = (a.ambiguous ? 0.6 : 1) * (a.misreadSign ? 0.7 : 1) * (kind === 'money' || kind === 'total' ? (cents ? 1 : 0.55) : 1);
         // Beside its label on a slip, a minus on a field that is never negative is the direction
         // only (a refund's `Betrag: -23,95 EUR`). Not on an itemised document: there a negative
         // total or tax is a credit note's (returns netted against sales), and is not taken.

@@ -21,6 +21,8 @@ export interface ParsedAmount {
   decimal: DecimalMark | null;
   /** Two readings were possible (`1,234`: 1234 or 1.234); `decimal` says which was taken. */
   ambiguous: boolean;
+  /** Read against a letter taken for a misread currency sign (`E8.45`). */
+  misreadSign?: boolean;
 }
 
 export interface AmountOptions {
@@ -67,8 +69,18 @@ function readAmounts(text: string, opts: AmountOptions = {}): ParsedAmount[] {
     const value = negative && read.value !== 0 ? -read.value : read.value;
     found.push({ value, raw: whole, start: m.index, end: m.index + whole.length, decimal: read.decimal, ambiguous: read.ambiguous });
   }
-  return found;
+  // A pound or euro sign the recogniser read as a letter against the figure (`E8.45`, `C12,50`):
+  // the figure, only with its cents (`E10` is a petrol grade).
+  for (const m of text.matchAll(MISREAD_SIGN)) {
+    const start = m.index + 1;
+    if (found.some((f) => f.start < start + m[1].length && start < f.end)) continue;
+    const read = readDigits(m[1], opts.decimal);
+    if (read) found.push({ value: read.value, raw: m[1], start, end: start + m[1].length, decimal: read.decimal, ambiguous: read.ambiguous, misreadSign: true });
+  }
+  return found.sort((a, b) => a.start - b.start);
 }
+
+const MISREAD_SIGN = /(?<![\p{L}\p{N}.,])[EC](\d{1,6}[.,]\d{2})(?![\p{L}\p{N}%]|[.,/:-]\p{N})/gu;
 
 /** A figure as printed with its cents (`12.50`, `(12.50)`, `12,50-`), not a whole number or a count. */
 export function printedWithCents(raw: string): boolean {

@@ -51,16 +51,19 @@ function readTimes(text: string): ParsedTime[] {
 // `14.59`: the Nordic clock's point, read only where nothing else can be meant (below). A point
 // after it makes a day and month (`AS-Zeit 07.10. 09:37 Uhr`), not a time.
 const DOTTED = /(?<![\p{N}.,])([01]?\d|2[0-3])\.([0-5]\d)(?![\p{N}.]|,\p{N})/u;
+const SPACED = /(?<![\p{N}.,])([01]?\d|2[0-3]) ([0-5]\d)(?![\p{N}.,:])/u;
 
 /**
  * A time written with a point (`TID: 14.30`, `25.08.25 14.59`), as Danish, Norwegian and Finnish
  * slips print it: only what a time label opens, or what follows a date on its line; elsewhere
- * `14.59` is an amount.
+ * `14.59` is an amount. Right after a time label, also with a space for the colon OCR lost (`HORA 11 07`).
  */
 export function findDottedTime(text: string, afterLabel: boolean, dateEnd: number | null): ParsedTime | null {
-  const m = DOTTED.exec(text);
+  const m = DOTTED.exec(text) ?? (afterLabel ? SPACED.exec(text) : null);
   if (!m) return null;
   const opens = afterLabel && text.slice(0, m.index).trim() === '';
+  // Hours and minutes a space apart only right after the time's label (its colon lost: `HORA 11 07`).
+  if (m[0].includes(' ') && !opens) return null;
   const afterDate = dateEnd !== null && dateEnd <= m.index && text.slice(dateEnd, m.index).trim() === '';
   if (!opens && !afterDate) return null;
   return { value: `${pad(Number(m[1]))}:${m[2]}`, raw: m[0], start: m.index, end: m.index + m[0].length, seconds: false };

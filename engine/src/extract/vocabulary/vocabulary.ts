@@ -25,6 +25,7 @@ import ro from './ro.json' with { type: 'json' };
 import sk from './sk.json' with { type: 'json' };
 import sl from './sl.json' with { type: 'json' };
 import sv from './sv.json' with { type: 'json' };
+import addresses from './addresses.json' with { type: 'json' };
 import schemes from './card-schemes.json' with { type: 'json' };
 import { compact } from '../layout/labels.js';
 
@@ -73,6 +74,13 @@ export function labelWords(field: string): readonly string[] {
   let words = labelCache.get(field);
   if (!words) {
     words = union((v) => v.labels[field]);
+    // A merchant's tax or company number after the labels of registration numbers (`CVR`, `Y-tunnus`,
+    // `P.IVA`), less those that are the tax's own words too (`TVA 20% 2,82` is a tax row) and
+    // those of two letters (`C.F.`, a cashier's initials `CF`).
+    if (field === 'merchant_tax_id') {
+      const taxWords = new Set(labelWords('tax_amount').map(compact));
+      words = [...new Set([...words, ...withPlain(addresses.registration_labels).filter((w) => compact(w).length >= 3 && !taxWords.has(compact(w)))])];
+    }
     if (field === 'receipt_number') words = [...new Set([...words, ...valueWords('receipt_title').map((w) => `${w} #`)])];
     labelCache.set(field, words);
   }
