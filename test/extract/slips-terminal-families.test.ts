@@ -411,3 +411,30 @@ Beløb                   DKK    249,00`);
     expect(ex.data.merchant_address).toBe('Amagertorv 29, Strøget, 1160 København K');
   });
 });
+
+describe('transaction numbers', () => {
+  it('reads a terminal\'s transaction number as the receipt number and, in a trace\'s shape, as the trace number', () => {
+    const ex = read(`       Brasserie du Port
+TERMINAL                 40118877
+N° transaction             001544
+MONTANT                 45,00 EUR
+CB                 ************2210`);
+    expect(ex.data.trace_number).toBe('001544');
+    expect(ex.data.receipt_number).toBe('001544');
+    // An eight-digit counter is no trace (a STAN has six digits at most); nor is it flagged as one.
+    const ccv = read(`       Bakkerij van der Berg
+Terminal:                 CT123456
+Transactie:               02004512
+Totaal:                  24,85 EUR
+Kaart:         xxxxxxxxxxxxxxx3386`);
+    expect(ccv.data.trace_number).toBeNull();
+    expect(ccv.data.receipt_number).toBe('02004512');
+    expect(ccv.review.reasons.some((r) => r.path === 'trace_number')).toBe(false);
+    // The receipt's own label wins the receipt number (`Nr paragonu 1987`, `Nr transakcji 000733`).
+    const pl = read(`Nr paragonu                   1987
+Nr transakcji               000733
+KWOTA                    54,00 PLN`);
+    expect(pl.data.receipt_number).toBe('1987');
+    expect(pl.data.trace_number).toBe('000733');
+  });
+});

@@ -25,9 +25,10 @@ import { proposePartyCandidates, refineAddress, weighByModel } from './layout-mo
 import { agreeOnTaxRate, dropImpossibleTaxes, perRateParts } from './find/tax-agreement.js';
 import { agreeOnRules, paidExact, soleTermCandidates, distinctValues } from './find/rule-agreement.js';
 import { layoutDocument, spanBox, type Line, type TextPage } from './layout/document-text.js';
-import { LabelFinder, type LabelHit } from './layout/labels.js';
+import { compact, LabelFinder, type LabelHit } from './layout/labels.js';
 import { dominantDecimal, findAmounts } from './normalize/amount.js';
 import { labelWords, NOT_TOTAL_LABELS } from './vocabulary/vocabulary.js';
+import { userPattern } from '../doctypes/user-pattern.js';
 import { currencyCountry, documentCurrency, findCurrencies, isEvenlySharedMark } from './normalize/currency.js';
 import { documentDateOrder, findDates, resolveDateOrder } from './normalize/date.js';
 import { findTimes } from './normalize/time.js';
@@ -136,7 +137,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   for (const f of scalars) {
     const kind = kinds.get(f.path) as ValueKind;
     const hits = allHits.filter((h) => h.path === f.path);
-    let list = labelledCandidates(doc, kind, f.field, hits, hitsOnLine, ctx, tableHeaderRows);
+    let list = labelledCandidates(doc, kind, f.field, hits, hitsOnLine, ctx, tableHeaderRows).filter((c) => fitsTransactionLabel(c, f.field));
     // Shape alone finds the first field of a kind (a second date needs its label); an enum's words
     // and a payment's outcome words name their own field wherever they stand.
     const shaped = kind === 'enum' || (kind === 'boolean' ? f.name === 'approved' : firstOfKind.get(kind) === f.path);
@@ -396,6 +397,9 @@ interface FieldPlan {
 
 const plans = new WeakMap<Definition, FieldPlan>();
 
+// The fields a transaction number's label names.
+const TRANSACTION_NUMBERED: ReadonlySet<string> = new Set(['receipt_number', 'trace_number']);
+
 // Labels printed once per tax rate, numbered by a digit against them (`TAX1`, `TAXABLE2`).
 const NUMBERED_LABELS: ReadonlySet<string> = new Set(['tax_amount', 'subtotal']);
 
@@ -416,9 +420,13 @@ function planFor(definition: Definition): FieldPlan {
   }
   const taken = new Set(labelKeys.values());
   for (const n of NOT_TOTAL_LABELS) if (!taken.has(n)) labelKeys.set(`~${n}`, n);
+  // A terminal's transaction number (`Transactie`, `N° transaction`, `Nr transakcji`) numbers the
+  // receipt, and on a slip it is the trace number too where it has a trace's shape (the label
+  // names both; `transactionLabelled` drops the trace's reading that does not fit).
+  const wordsOf = (key: string) => [...labelWords(key), ...(TRANSACTION_NUMBERED.has(key) ? labelWords('transaction_number') : [])];
   const sets = [...scalars.map((f) => f.path), ...[...labelKeys.keys()].filter((p) => p.startsWith('~'))].map((path) => ({
     path,
-    aliases: [...(scalars.find((f) => f.path === path)?.field.aliases ?? []), ...labelWords(labelKeys.get(path) ?? '')],
+    aliases: [...(scalars.find((f) => f.path === path)?.field.aliases ?? []), ...wordsOf(labelKeys.get(path) ?? '')],
     numbered: NUMBERED_LABELS.has(labelKeys.get(path) ?? ''),
   }));
   const finder = new LabelFinder(sets.filter((s) => s.aliases.length > 0));
@@ -434,6 +442,20 @@ function planFor(definition: Definition): FieldPlan {
   plan = { scalars, finder, kinds, firstOfKind, labelKeys, subtracted };
   plans.set(definition, plan);
   return plan;
+}
+
+// The transaction number's labels, by their letters.
+let transactionLabels: ReadonlySet<string> | null = null;
+
+/**
+ * A value read beside a transaction number's label fits the field's pattern: the label names a
+ * receipt and a trace number, and an eight-digit counter (`Transactie: 02004512`) is no trace.
+ */
+function fitsTransactionLabel(c: Candidate, field: FieldDefinition): boolean {
+  if (!field.pattern || !c.label) return true;
+  transactionLabels ??= new Set(labelWords('transaction_number').map(compact));
+  if (!transactionLabels.has(compact(c.label.alias))) return true;
+  return userPattern(field.pattern)?.test(String(c.value)) ?? true;
 }
 
 /** A value another field's label already claims (a due date next to "Due Date") is not this field's. */

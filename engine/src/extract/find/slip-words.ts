@@ -88,7 +88,7 @@ const AMOUNT_AFTER = /\d[.,]\d{2}(?:\s?[\p{Sc}]|\s[A-Z]{3})?\s*$/u;
 const AMOUNT_ALONE = /^(?:[\p{Sc}]\s?|[A-Z]{3}\s)?\d{1,3}(?:[ .,']?\d{3})*[.,]\d{2}(?:\s?[\p{Sc}]|\s[A-Z]{3}|\s?zł|\s?kr\.?)?$/u;
 
 /** Fields a terminal prints as `label value` rows, whose labels open no merchant's name. */
-const SLIP_LABELLED = ['receipt_number', 'trace_number', 'terminal_id', 'merchant_id', 'auth_code', 'rrn', 'batch_number', 'application_id', 'card_last_four', 'amount'];
+const SLIP_LABELLED = ['receipt_number', 'trace_number', 'transaction_number', 'terminal_id', 'merchant_id', 'auth_code', 'rrn', 'batch_number', 'application_id', 'card_last_four', 'amount'];
 
 /** Fields only a payment terminal prints. */
 const TERMINAL_LABELLED = ['trace_number', 'terminal_id', 'merchant_id', 'auth_code', 'application_id'];
