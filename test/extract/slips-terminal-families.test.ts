@@ -3,7 +3,7 @@
 // response codes with their text, a 17-digit card, registration rows, currencies by their
 // place, a base amount under the amount's own word).
 import { describe, expect, it } from 'vitest';
-import { readSlip as read } from '../support/read-slip.js';
+import { readSlip as read, readTillReceipt } from '../support/read-slip.js';
 
 describe('acquirers and banks printed above the merchant', () => {
   it('reads the shop under an acquirer heading (NEXI), not the acquirer', () => {
@@ -436,5 +436,53 @@ Nr transakcji               000733
 KWOTA                    54,00 PLN`);
     expect(pl.data.receipt_number).toBe('1987');
     expect(pl.data.trace_number).toBe('000733');
+  });
+});
+
+describe('store cards, savings and street rows', () => {
+  it('takes the payment card\'s digits, not the shop\'s own card or a member number', () => {
+    const carrefour = readTillReceipt(`      CARREFOUR MARKET
+   12 rue de la Paix, 75002 Paris
+LAIT DEMI ECREME                 1,15
+TOTAL                            1,15
+CARTE CARREFOUR N° ************7719
+CB                 ************6204`);
+    expect(carrefour.data.card_last_four).toBe('6204');
+    const joker = readTillReceipt(`JOKER Grünerløkka
+Melk 1 l                        22,90
+TOTALT                          22,90
+Kontant                         50,00
+Trumf-medlem ****6612`);
+    expect(joker.data.card_last_four).toBeNull();
+  });
+
+  it('reads a German till\'s savings line as the discount', () => {
+    const ex = readTillReceipt(`MIGROS
+Gillette Rasierklingen 4Stk      18.90
+  Aktion 20%                     -3.80
+Total CHF                        15.10
+Bar                              20.00
+Rückgeld                          4.90
+Sie sparen heute:            3.80`);
+    expect(ex.data.discount).toBe(3.8);
+  });
+
+  it('keeps a street opening with its house number over the town and its postcode, and no payment row after them', () => {
+    const uk = read(`        THE GREEN LADLE
+          14 Wyle Cop
+          Shrewsbury
+           SY1 1XB
+      Tel: 01743 220918
+VISA DEBIT
+************4417
+AMOUNT                  £12.40`);
+    expect(uk.data.merchant_address).toBe('14 Wyle Cop, Shrewsbury, SY1 1XB');
+    const at = read(`    Tabak Trafik Edith Mayr
+       Getreidegasse 31
+         5020 Salzburg
+     ZAHLUNG Bankomatkarte
+Terminalnr.              77120453
+Betrag              EUR     23,40`);
+    expect(at.data.merchant_address).toBe('Getreidegasse 31, 5020 Salzburg');
   });
 });

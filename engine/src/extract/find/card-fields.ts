@@ -137,8 +137,18 @@ const LOYALTY = new RegExp(`(?<![\\p{L}])(?:${valueWords('loyalty').map(escapeRe
 /**
  * The card last-four candidates without those of a loyalty or customer card: a till receipt
  * prints the shopper's card masked as a bank card is (`Kundenkarte: ************4471`,
- * `PLUSSA-KORTTI *****4921`), and it is no payment card. The words may stand anywhere on its row.
+ * `PLUSSA-KORTTI *****4921`), and it is no payment card. The words may stand anywhere on its row;
+ * so may a word of the merchant's name, the shop's own card, where no card scheme is named.
  */
-export function withoutLoyaltyCards(list: readonly Candidate[], doc: DocumentText): Candidate[] {
-  return list.filter((c) => !LOYALTY.test(doc.rows[c.line.row].lines.map((l) => l.text).join(' ')));
+export function withoutLoyaltyCards(list: readonly Candidate[], doc: DocumentText, merchant: string | null = null): Candidate[] {
+  // The shop's own card names the shop (`CARTE CARREFOUR N° ****7719` on a Carrefour receipt), and no card scheme.
+  const brand = new Set((merchant ?? '').toUpperCase().split(/[^\p{L}]+/u).filter((w) => w.length >= 4));
+  const storeCard = (text: string) => {
+    const words = text.toUpperCase().split(/[^\p{L}]+/u);
+    return words.some((w) => brand.has(w)) && !words.some(isSchemeWord);
+  };
+  return list.filter((c) => {
+    const text = doc.rows[c.line.row].lines.map((l) => l.text).join(' ');
+    return !LOYALTY.test(text) && !storeCard(text);
+  });
 }

@@ -2,7 +2,7 @@ import type { DocumentText, Line, Row } from '../layout/document-text.js';
 import { unionBox } from '../layout/document-text.js';
 import { findDates } from '../normalize/date.js';
 import { digitsInWords } from './digits-in-words.js';
-import { addressStreetWords, endsWithHouseNumber, EXTRA_LEGAL_FORMS, OWNER_LABELS, REGISTRATION_LABELS, isBranchRow, isEuropeanPostcodeTown, isEuropeanStreet, opensWithStreetWord, britishPostcodeReadBack } from './address-words.js';
+import { addressStreetWords, endsWithHouseNumber, opensWithHouseNumber, EXTRA_LEGAL_FORMS, OWNER_LABELS, REGISTRATION_LABELS, isBranchRow, isEuropeanPostcodeTown, isEuropeanStreet, opensWithStreetWord, britishPostcodeReadBack } from './address-words.js';
 import { isPaymentRow, isSlipRow } from './slip-words.js';
 import { unicodeWords } from '../layout/unicode-words.js';
 import { aliasPattern, letterKey } from '../layout/labels.js';
@@ -180,9 +180,13 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
     // `CC COLOMBO LOJA 1.045` / `AV. LUSIADA`): the place, a mall or an airport.
     const noHouseYet = (t: string) => (isPostcodeTown(t) && (isEuropeanPostcodeTown(t) || !isStreet(t)) && (t.match(/\d+(?:[-\s]\d+)*/gu) ?? []).length === 1) || (opensWithStreetWord(t) && !/\d/u.test(t));
     const place = (t: string) => !isTradeRow(t) && !hasLegalForm(t);
-    for (let n = 0; n < 2; n++) {
+    // A house's row only while none of the address's rows holds one (`14 Wyle Cop` over `Shrewsbury` / `SY1 1XB`).
+    const housed = () => address.some((k) => endsWithHouseNumber(texts[k]) || opensWithHouseNumber(texts[k]) || isStreet(texts[k]));
+    for (let n = 0; n < 3; n++) {
       const above = address[0] - 1;
-      if (!(above >= nameEnd && kind(above) === 'text' && ((n === 0 && endsWithHouseNumber(texts[above])) || (noHouseYet(texts[address[0]]) && place(texts[above]))))) break;
+      if (!(above >= nameEnd && kind(above) === 'text')) break;
+      const house = !housed() && (endsWithHouseNumber(texts[above]) || opensWithHouseNumber(texts[above]));
+      if (!(house || (n < 2 && noHouseYet(texts[address[0]]) && place(texts[above])))) break;
       address.unshift(above);
     }
   }
