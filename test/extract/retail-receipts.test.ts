@@ -365,4 +365,24 @@ SCONTO 10%                          0,24
 TOTALE                              2,16`);
     expect(discount.data.tax_rate).toBeNull();
   });
+
+  it('reads the total tax of a Polish receipt, never one rate\'s PTU added to another\'s', () => {
+    const ex = read(`   Piekarnia-Cukiernia Złoty Kłos
+         ul. Długa 12, 80-827 Gdańsk
+           PARAGON FISKALNY
+Chleb żytni           1 x8,50     8,50C
+Pączek z różą         4 x3,20    12,80C
+Kawa czarna           1 x9,00     9,00B
+Sprzed. opodatk. B                 9,00
+Kwota PTU B 8,00%                  0,67
+Sprzed. opodatk. C                21,30
+Kwota PTU C 5,00%                  1,01
+Łączna kwota PTU                   1,68
+SUMA PLN                          30,30
+Gotówka                      50,00 PLN
+Reszta                       19,70 PLN`);
+    expect(ex.data.tax_amount).toBe(1.68);
+    expect(ex.data.amount).toBe(30.3);
+  });
 });
+

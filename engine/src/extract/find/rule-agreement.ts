@@ -67,6 +67,10 @@ export function agreeOnRules(rules: readonly RuleDefinition[], ranked: Ranked): 
         // A stand-in and another term on one line are that line's own arithmetic (an item's
         // `£5.50 - 55% Discount. Saving £3.00`), not the document's totals.
         for (const k of standIn) if (pick.some((c, j) => j !== k && j < paths.length - 1 && c !== null && c.line === pick[k]?.line)) return;
+        // Nor does a term count twice: a figure another term reads under its own label stands in for
+        // none while that term is in the sum with another of its figures (two tax rows: `Kwota PTU B 0,67`
+        // and `Kwota PTU C 1,27` are no subtotal and tax of `Łączna kwota PTU 1,94`).
+        for (const k of standIn) if (paths.some((p, j) => j !== k && j < paths.length - 1 && pick[j] !== null && (ranked.get(p) ?? []).some((o) => o.label !== null && o.line === pick[k]?.line && o.start === pick[k]?.start))) return;
         // On one row of a tax table (`A 2,10%  2,14  0,04  2,18`) they prove that row's gross, which
         // is the total only when the total was chosen already (one rate: `S = 6%  235.85  14.15`).
         for (const k of standIn) if (total !== choices[paths.length - 1][0] && pick.some((c, j) => j !== k && j < paths.length - 1 && c !== null && c.line.row === pick[k]?.line.row)) return;
