@@ -73,6 +73,7 @@ export function datesOf(s: unknown): string[] {
   const text = String(s ?? '');
   if (/^\d{8}$/.test(text)) return [`${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6)}`];
   const readings = (t: string) => findDates(t).flatMap((d) => [d.value, ...(d.alternative ? [d.alternative.value] : [])]);
+  // (findDates reads a month's name typed with a zero for its O, `0ct25'14`, as the engine reads it.)
   const found = readings(text);
   if (found.length > 0 || /\s/.test(text)) return found;
   // WildReceipt's labels have their spaces removed (`APRIL1,2016`, `Feb11.2012`): put them back

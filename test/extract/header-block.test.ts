@@ -232,6 +232,10 @@ describe('findHeaderBlock', () => {
     expect(header(['12.00', '3 x 4', '0.50'])).toEqual({ name: null, address: null });
   });
 
+  it('joins a place under the name over a post-office box (B.P.)', () => {
+    expect(header(['MAGASIN CHIN LEE', 'VAITAPE', 'B.P.198', '98730 BORA BORA', '67 73 86']).name).toBe('MAGASIN CHIN LEE VAITAPE');
+  });
+
   it('takes a name whose words hold a street word above a street line of its own', () => {
     // Polish `al.` is a street word; the name still stands over the street and the town.
     expect(header(['OSTERIA DA ENZO AL 29', 'VIA DEI VASCELLARI 29', '00153 ROMA RM', 'P.IVA 12345670589', 'PAGAMENTO CONTACTLESS'])).toEqual({

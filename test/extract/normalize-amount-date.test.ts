@@ -117,6 +117,15 @@ describe('parseDate', () => {
     });
   }
 
+  it('reads a month\'s name printed or read with a zero for its O, keeping the text as printed', () => {
+    expect(findDates("Oct 25 '14  0ct25'14").map((d) => d.value)).toEqual(['2014-10-25']);
+    const [d] = findDates("Date 0ct25'14 07:53AM");
+    expect(d.value).toBe('2014-10-25');
+    expect(d.raw).toBe("0ct25'14");
+    expect(findDates('12 N0V 2019')[0]?.value).toBe('2019-11-12');
+    expect(findDates('Table 10 0ct')).toEqual([]);
+  });
+
   it('refuses impossible dates and digits that belong to something else', () => {
     for (const text of ['31/02/2018', '29/02/2019', '13/13/2018', 'Tel 023-9200-1234', 'Invoice 2018041810', 'Qty 1 2 18', 'Tel. : 05.22.95.66.66', 'Fax 66.05.22.95']) {
       expect(findDates(text), text).toEqual([]);

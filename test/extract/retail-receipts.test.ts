@@ -384,5 +384,15 @@ Reszta                       19,70 PLN`);
     expect(ex.data.tax_amount).toBe(1.68);
     expect(ex.data.amount).toBe(30.3);
   });
+
+  it('reads a US till\'s merchandise subtotal (MDSE ST)', () => {
+    const ex = read(`ROCCO'S NY PIZZA PASTA
+PASTA DINNERS               $12.99
+REG COLD SANDWICH            $7.99
+MDSE ST                     $20.98
+TAX1                         $1.73
+TOTAL                       $22.71`);
+    expect(ex.data.subtotal).toBe(20.98);
+  });
 });
 

@@ -85,6 +85,15 @@ interface Reading {
 export const findDates: (text: string) => readonly ParsedDate[] = memoByText(readDates);
 
 function readDates(text: string): ParsedDate[] {
+  const kept = datesIn(text);
+  // A month's name read with a zero for its O (`0ct25'14`, `N0v`, `0kt`), read again as printed.
+  const month = kept.length === 0 ? text.replace(MONTH_ZERO, 'O') : text;
+  return month === text ? kept : datesIn(month).map((d) => ({ ...d, raw: text.slice(d.start, d.end) }));
+}
+
+const MONTH_ZERO = /(?<![\p{L}\p{N}])0(?=[ck]t)|(?<=(?<![\p{L}])n)0(?=v)/giu;
+
+function datesIn(text: string): ParsedDate[] {
   const found: ParsedDate[] = [];
   for (const { re, gate, read } of PATTERNS) {
     if (!gate.test(text)) continue;

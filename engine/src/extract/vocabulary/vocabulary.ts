@@ -7,6 +7,7 @@
 import cs from './cs.json' with { type: 'json' };
 import da from './da.json' with { type: 'json' };
 import de from './de.json' with { type: 'json' };
+import el from './el.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
 import es from './es.json' with { type: 'json' };
 import et from './et.json' with { type: 'json' };
@@ -35,7 +36,7 @@ export interface LanguageVocabulary {
   words: Record<string, string[]>;
 }
 
-export const LANGUAGES: readonly LanguageVocabulary[] = [en, de, fr, es, it, nl, pt, pl, sv, da, nb, fi, cs, sk, hu, ro, et, lv, lt, hr, sl];
+export const LANGUAGES: readonly LanguageVocabulary[] = [en, de, fr, es, it, nl, pt, pl, sv, da, nb, fi, cs, sk, hu, ro, et, lv, lt, hr, sl, el];
 
 /**
  * Labels of figures that are never a document's total: cash handed over, change, the card's
