@@ -172,3 +172,13 @@ VISA
     expect(ex.data.receipt_number).toBe('0318');
   });
 });
+
+describe('Greek registration numbers', () => {
+  it('reads the ΑΦΜ as the merchant\'s tax id', () => {
+    const ex = readReceipt(`ΦΟΥΡΝΟΣ ΠΑΠΑΔΟΠΟΥΛΟΣ
+ΑΦΜ: 099999999  ΔΟΥ: Δ ΘΕΣ/ΝΙΚΗΣ
+ΨΩΜΙ                        1,20
+ΣΥΝΟΛΟ                      1,20`);
+    expect(ex.data.merchant_tax_id).toBe('099999999');
+  });
+});

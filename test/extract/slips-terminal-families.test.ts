@@ -486,3 +486,45 @@ Betrag              EUR     23,40`);
     expect(at.data.merchant_address).toBe('Getreidegasse 31, 5020 Salzburg');
   });
 });
+
+describe('e-receipts of app-based payments', () => {
+  it('reads the shop after Receipt from / Quittung von, the card digits after the scheme\'s name, and no provider as the merchant', () => {
+    const stripe = read(`Receipt from Harbour Light Ceramics
+Receipt #2207-9314
+
+Amount paid
+€128.40
+
+Payment method
+Mastercard - 5108`);
+    expect(stripe.data.merchant).toBe('Harbour Light Ceramics');
+    expect(stripe.data.card_last_four).toBe('5108');
+    const quittung = read(`Quittung von Yogastudio Lichtblick
+Quittung #1873-4420
+Bezahlter Betrag                                         89,00 €
+Zahlungsmethode        American Express - 1005`);
+    expect(quittung.data.merchant).toBe('Yogastudio Lichtblick');
+    expect(quittung.data.card_last_four).toBe('1005');
+    const revolut = read(`Revolut Business
+
+Receipt
+Padraig's Bike Hire
+Unit 4, The Quay
+Westport, Co. Mayo F28 X2Y3
+
+Payment successful
+€35.00`);
+    expect(revolut.data.merchant).toBe("Padraig's Bike Hire");
+    const square = read(`Taperia La Brasa
+Total                 24,80 €
+Visa 8841 (sin contacto)`);
+    expect(square.data.card_last_four).toBe('8841');
+  });
+
+  it('reads the Swedish and Finnish auth code labels', () => {
+    expect(read(`Auktoriseringskod: 831045
+Totalt              245,00 SEK`).data.auth_code).toBe('831045');
+    expect(read(`Vahvistuskoodi  719230
+Yhteensä              24,50 €`).data.auth_code).toBe('719230');
+  });
+});

@@ -53,7 +53,15 @@ export function schemeCandidates(doc: DocumentText, values: readonly string[]): 
 export function lastFourApartCandidates(doc: DocumentText): Candidate[] {
   const out: Candidate[] = [];
   for (const line of doc.lines) {
-    if (!isLastFourAlone(line.text)) continue;
+    if (!isLastFourAlone(line.text)) {
+      // The scheme's word and the digits in one line (`Mastercard - 5108`, `Visa 8841 (sin contacto)`).
+      const own = /[0-9]{4}(?:\s*\([^()]*\))?\s*$/u.test(line.text) ? lastFourApart(line.text) : null;
+      if (own) {
+        const start = line.text.lastIndexOf(own);
+        out.push({ value: own, raw: own, line, start, end: start + 4, label: null, relation: 'anywhere', score: 0.35 });
+      }
+      continue;
+    }
     const mid = line.box.y + line.box.height / 2;
     const row = doc.rows[line.row].lines;
     const before = row.slice(0, row.indexOf(line)).map((l) => l.text);

@@ -5,7 +5,7 @@ import { digitsInWords } from './digits-in-words.js';
 import { addressStreetWords, endsWithHouseNumber, opensWithHouseNumber, EXTRA_LEGAL_FORMS, OWNER_LABELS, REGISTRATION_LABELS, isBranchRow, isEuropeanPostcodeTown, isEuropeanStreet, opensWithStreetWord, britishPostcodeReadBack } from './address-words.js';
 import { isPaymentRow, isSlipRow } from './slip-words.js';
 import { unicodeWords } from '../layout/unicode-words.js';
-import { aliasPattern, letterKey } from '../layout/labels.js';
+import { aliasPattern, escapeRegExp, letterKey } from '../layout/labels.js';
 import { oneEditApart } from '../normalize/one-edit.js';
 import { findCurrencies } from '../normalize/currency.js';
 import { valueWords } from '../vocabulary/vocabulary.js';
@@ -83,7 +83,7 @@ type RowKind = 'noise' | 'body' | 'date' | 'contact' | 'registration' | 'address
 export function findHeaderBlock(doc: DocumentText): HeaderBlock {
   const rows = doc.rows.filter((r) => r.page === doc.rows[0]?.page).slice(0, 16);
   // Postcodes read back first: a town row is known by its postcode.
-  const texts = rows.map((r) => britishPostcodeReadBack(onceText(r)));
+  const texts = rows.map((r) => withoutReceiptFrom(britishPostcodeReadBack(onceText(r))));
   // Rows are classed as they are reached: nothing below the first body row is read.
   const classed: RowKind[] = [];
   const kind = (k: number): RowKind => (classed[k] ??= rowKind(texts[k]));
@@ -197,6 +197,15 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
 }
 
 /** A postcode with its town: the engine's own shapes, or a European format (address-words.ts). */
+// An e-receipt's heading that names the shop (`Receipt from Harbour Light Ceramics`, `Quittung von ...`).
+const RECEIPT_FROM = new RegExp(`^\\s*(?:${valueWords('receipt_from').map(escapeRegExp).join('|')})\\s*:?\\s+(?=\\p{L})`, 'iu');
+
+/** The row without an e-receipt's `Receipt from` before the shop's name. */
+function withoutReceiptFrom(text: string): string {
+  const m = RECEIPT_FROM.exec(text);
+  return m ? ' '.repeat(m[0].length) + text.slice(m[0].length) : text;
+}
+
 function isPostcodeTown(text: string): boolean {
   return POSTCODE_TOWN.test(text) || isEuropeanPostcodeTown(text);
 }

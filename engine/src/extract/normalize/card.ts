@@ -72,7 +72,9 @@ const ELLIPSIS = /…\s?([0-9]{4})(?![\p{N}])/gu;
  * digits, or null.
  */
 export function lastFourApart(text: string): string | null {
-  const m = DIGITS_APART.exec(text.trim());
+  // As e-receipts print it too: a dash between (`Mastercard - 5108`), a note after (`Visa 8841 (sin contacto)`).
+  const plain = text.trim().replace(/\s*\([^()]*\)$/u, '').replace(/\s+[-–—]\s+(?=[*xX#•.…]*[0-9]{4}$)/u, ' ');
+  const m = DIGITS_APART.exec(plain);
   if (!m) return null;
   return AFTER_SCHEME.test(m[1]) || MARKS_END.test(m[1]) ? m[2] : null;
 }
