@@ -394,5 +394,35 @@ TAX1                         $1.73
 TOTAL                       $22.71`);
     expect(ex.data.subtotal).toBe(20.98);
   });
+
+  it('keeps the labelled total when two item prices lie a printed deduction apart', () => {
+    const ex = read(`                 LIDL
+Vollkornbrot                        1,29 B
+Paprika rot                         1,99 B
+Orangensaft 1l                      1,69 B
+Preisvorteil                       -0,30 B
+zu zahlen                           4,67
+Kreditkarte                         4,67`);
+    expect(ex.data.amount).toBe(4.67);
+  });
+
+  it('reads cashiers and savings as more tills print them', () => {
+    expect(read(`dm-drogerie markt
+Zahnpasta                           1,95
+SUMME EUR                           1,95
+Mitarbeiter 7`).data.cashier).toBe('7');
+    expect(read(`FRANPRIX
+PAIN                                1,20
+TOTAL                               1,20
+Vous avez été servi par : Inès`).data.cashier).toBe('Inès');
+    expect(read(`K-Market Kalevanharju
+Maito                               1,29
+YHTEENSÄ                            1,29
+Säästit tänään 1,00 €`).data.discount).toBe(1);
+    expect(read(`Żabka
+Woda                                2,99
+SUMA PLN                            2,99
+Kasjer nr 3`).data.cashier).toBe('3');
+  });
 });
 

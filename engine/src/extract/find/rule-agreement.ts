@@ -54,7 +54,8 @@ export function agreeOnRules(rules: readonly RuleDefinition[], ranked: Ranked): 
         const total = pick[paths.length - 1];
         if (!total) return;
         let sum = 0;
-        for (let k = 0; k < paths.length - 1; k++) sum += signs[k] * ((pick[k]?.value as number | undefined) ?? 0);
+        // A deduction printed with its minus (`Preisvorteil -0,30`) is taken away all the same.
+        for (let k = 0; k < paths.length - 1; k++) sum += signs[k] * (signs[k] < 0 ? Math.abs : Number)((pick[k]?.value as number | undefined) ?? 0);
         if (Math.abs(sum - (total.value as number)) > tolerance) return;
         if (pick.slice(0, -1).every((c) => c === null)) return;
         // One printed figure read as a term and as the total proves nothing (`VALOR COMPRA 5,75`
@@ -63,6 +64,10 @@ export function agreeOnRules(rules: readonly RuleDefinition[], ranked: Ranked): 
         // Nor does a term taken away again (`3.00` as the subtotal and as the discount): what is
         // left is one figure equal to the total.
         if (pick.some((c, k) => c !== null && signs[k] === 1 && pick.some((d, j) => d !== null && signs[j] === -1 && d.value !== 0 && d.value === c.value))) return;
+        // With a stand-in, the total moves to an unlabelled figure only from a labelled one (`TOTAL
+        // 42.37` rounded to `42.35`): two item prices a deduction apart (`Orangensaft 1,69`,
+        // `Paprika rot 1,99`) are no subtotal and total.
+        if (standIn.size > 0 && total !== choices[paths.length - 1][0] && total.label === null && [...standIn].every((k) => pick[k]?.label === null)) return;
         for (const k of standIn) if (pick[k]?.value === total.value || !((pick[k]?.value as number) > 0) || pick.slice(0, -1).filter((c) => c !== null).length < 2) return;
         // A stand-in and another term on one line are that line's own arithmetic (an item's
         // `£5.50 - 55% Discount. Saving £3.00`), not the document's totals.
