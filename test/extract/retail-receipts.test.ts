@@ -424,5 +424,28 @@ Woda                                2,99
 SUMA PLN                            2,99
 Kasjer nr 3`).data.cashier).toBe('3');
   });
+
+  it('takes no phone number from a receipt number, a tax number or the card block below the prices', () => {
+    const dia = read(`                 DIA
+          NIF A-28164754
+   C/ Bravo Murillo 287, 28020 MADRID
+        FACTURA SIMPLIFICADA
+Nº: 01832/003/118273
+LECHE ENTERA                        0,89
+TOTAL                               0,89`);
+    expect(dia.data.merchant_phone).toBeNull();
+    const coop = read(`                 Coop
+          CHE-116.320.102 MWST
+Milch                               1.60
+Total CHF                           1.60`);
+    expect(coop.data.merchant_phone).toBeNull();
+    expect(coop.data.merchant_tax_id).toBe('CHE-116.320.102');
+    const lidl = read(`                 LIDL
+     Tel. 0211 5580120
+Vollkornbrot                        1,29 B
+zu zahlen                           1,29
+Terminal-ID:                63281047`);
+    expect(lidl.data.merchant_phone).toBe('0211 5580120');
+  });
 });
 

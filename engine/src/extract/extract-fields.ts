@@ -132,6 +132,8 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   let taxes: TaxRow[] | null = null;
   const taxRows = () => (taxes ??= readTaxRows(doc, decimal, (row) => row.lines.some((l) => hitsOnLine(l).some((h) => h.path === 'tax_amount'))));
   const conversion = readConversion(doc, decimal);
+  // The first row with a price (a figure with cents): the header is above it.
+  const firstPriceRow = doc.rows.find((r) => r.lines.some((l) => findAmounts(l.text, { decimal }).some((a) => a.decimal !== null)))?.index ?? null;
   const ranked = new Map<string, Candidate[]>();
   const decidedByModel = new Set<string>();
   for (const f of scalars) {
@@ -146,7 +148,8 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     // shape (`ARC: 00`, a response code): nothing is charged nothing.
     const fromHeader = (c: Candidate) => (kind === 'enum' || kind === 'total') && headerLines.has(c.line.index);
     // A phone number found by its shape is none where another label's value stands (`DOCUMENTO N. 0112-0045`).
-    const labelsOther = (c: Candidate) => kind === 'phone' && isClaimed(claimed, c);
+    // Nor below the first price: there an unlabelled number is a terminal's, a till's or a tax number.
+    const labelsOther = (c: Candidate) => kind === 'phone' && (isClaimed(claimed, c) || (firstPriceRow !== null && c.line.row >= firstPriceRow));
     if (shaped) list.push(...shapedCandidates(doc, kind, f.field, ctx).filter((c) => !fromHeader(c) && !(kind === 'total' && c.value === 0) && !labelsOther(c)));
     if (f.name === 'application_id') list.push(...aidCandidates(doc));
     if (kind === 'card_last_four' && shaped) list.push(...lastFourApartCandidates(doc));

@@ -39,7 +39,9 @@ export interface ParseContext {
 
 // A registration label (vocabulary/addresses.json) and what stands between it and its number
 // (`TVA FR 12 812345678`: a country and check characters).
-const AFTER_REGISTRATION_LABEL = new RegExp(`(?<![\\p{L}])(?:${REGISTRATION_LABELS})\\.?\\s*(?:n[°ºo]\\.?|nr\\.?|no\\.?)?\\s*[:#.]?\\s*(?:[A-Z]{2}\\s?(?:[0-9A-Z]{2}\\s)?)?$`, 'iu');
+const AFTER_REGISTRATION_LABEL = new RegExp(`(?<![\\p{L}])(?:${REGISTRATION_LABELS})\\.?\\s*(?:n[°ºo]\\.?|nr\\.?|no\\.?)?\\s*[:#.-]?\\s*(?:[A-Z]{2}\\s?(?:[0-9A-Z]{2}\\s)?)?$`, 'iu');
+// A number sign before it (`Nº: 01832/003/118273`): a document's number, no phone.
+const AFTER_NUMBER_SIGN = new RegExp(`(?<![\\p{L}])${NUMBER_MARKER}\\.?\\s*:?\\s*$`, 'iu');
 // A word in small letters: the rest of a label (`kod` of `Auth kod`, `erfolgt` of `Autorisierung
 // erfolgt`), never a code, which terminals print in capitals and figures.
 const smallLettersOnly = (t: string) => /^\p{Ll}+$/u.test(t);
@@ -158,7 +160,9 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
     case 'phone':
       // The number after a registration label is the company's or its tax number (`P.IVA 02233445566`, `SIRET 812 345 678 00012`).
       return findPhones(text, { country: ctx.country })
-        .filter((p) => !AFTER_REGISTRATION_LABEL.test(text.slice(0, p.start)))
+        .filter((p) => !AFTER_REGISTRATION_LABEL.test(text.slice(0, p.start)) && !AFTER_NUMBER_SIGN.test(text.slice(0, p.start).replace(/[\d/.-]+$/u, '')))
+        // Nor is a tax number in its own shape (`CHE-116.320.102`).
+        .filter((p) => !findTaxIds(text).some((t) => t.start < p.end && p.start < t.end))
         .map((p) => ({ value: p.value, raw: p.raw, start: p.start, end: p.end, quality: p.e164 ? 1 : 0.85 }));
     case 'tax_id': {
       if (labelled) {
