@@ -89,6 +89,8 @@ export function datesOf(s: unknown): string[] {
 /** Whether `got` (from `data`) matches the label. */
 export function matches(t: FieldTruth, got: unknown): boolean {
   if (got === null || got === undefined) return false;
+  // A list of acceptable readings (the hand-made slips: a brand or its registered company).
+  if (Array.isArray(t.expected)) return t.expected.some((e) => matches({ ...t, expected: e }, got));
   switch (t.compare) {
     case 'text':
       return norm(got) === norm(t.expected);
@@ -325,3 +327,53 @@ export function cardSlips(dir = join(DATASETS, 'cardslips-dev')): Sample[] {
       return { id, file: join(dir, f), type: 'payment_receipt' as const, fields: slipFields(labels), text: readFileSync(join(dir, f), 'utf8') };
     });
 }
+
+/** How each value of a hand-made till receipt is compared (a slip's are SLIP_FIELDS). */
+const TILL_FIELDS: Record<string, Compare> = {
+  merchant: 'text',
+  merchant_address: 'text',
+  merchant_phone: 'text',
+  merchant_tax_id: 'text',
+  transaction_date: 'date',
+  transaction_time: 'code',
+  receipt_number: 'text',
+  cashier: 'text',
+  currency: 'code',
+  subtotal: 'amount',
+  discount: 'amount',
+  tax_amount: 'amount',
+  tax_rate: 'amount',
+  amount: 'amount',
+  amount_tendered: 'amount',
+  change: 'amount',
+  payment_method: 'code',
+  card_last_four: 'code',
+};
+
+/** The hand-made slips and till receipts (test/fixtures/handmade-slips): a tuning set, every document of it. */
+export const HANDMADE_SLIPS = new URL('../fixtures/handmade-slips/', import.meta.url).pathname;
+
+export function handmadeSlips(root = HANDMADE_SLIPS): Sample[] {
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort()
+    .flatMap((dir) =>
+      readdirSync(join(root, dir))
+        .filter((f) => f.endsWith('.txt'))
+        .sort()
+        .map((f) => {
+          const labels = JSON.parse(readFileSync(join(root, dir, f.replace(/\.txt$/, '.expected.json')), 'utf8')) as Record<string, unknown>;
+          const till = labels._type === 'retail_receipt' || Object.keys(labels).some((k) => TILL_ONLY.has(k));
+          const kinds = till ? TILL_FIELDS : SLIP_FIELDS;
+          // A value printed as absent (`"card_last_four": null`) has no label to score.
+          const fields = Object.entries(kinds).map(([name, compare]) => ({ name, path: name, compare, expected: labels[name] ?? null }));
+          return { id: `handmade/${dir}/${f}`, file: join(root, dir, f), type: till ? ('retail_receipt' as const) : ('payment_receipt' as const), fields, text: readFileSync(join(root, dir, f), 'utf8') };
+        }),
+    );
+}
+
+// Keys only a till receipt has.
+const TILL_ONLY: ReadonlySet<string> = new Set(['tax_amount', 'amount_tendered', 'change', 'line_items', 'subtotal', 'cashier', 'discount']);
+

@@ -1,7 +1,7 @@
 /**
  * Fits the confidence model and the review thresholds (engine/src/extract/calibration-weights.ts)
  * on the tuning part of every dataset together:
- * `npx tsx test/bench/fit-calibration.ts --ocr-cache DIR [--scans] [--write]`.
+ * `npx tsx test/bench/fit-calibration.ts --ocr-cache DIR [--scans] [--handmade] [--write]`.
  *
  * Documents (never the benchmark's held-out ones; models/layout/split.ts):
  * - SROIE: the 426 training receipts without images, from their ground-truth lines; with
@@ -13,7 +13,9 @@
  * - ZUGFeRD: the training half, read from the PDF's text with the embedded XML ignored;
  * - card slips: the tuning parts of cardslips-dev and of the public slips (test/fixtures/
  *   cardslips-public) and synthetic slips (models/slips, seeds from 1) as text, and synthetic
- *   slips rendered as thermal prints and read by OCR.
+ *   slips rendered as thermal prints and read by OCR;
+ * - with `--handmade`, the hand-made slips and till receipts (test/fixtures/handmade-slips), all
+ *   of them (tried 2026-11-27 and not shipped: docs/benchmarks.md).
  *
  * Each chosen value with a label gives one example (its confidence features, and whether it
  * matched); a logistic regression per group of fields is fitted, each dataset weighing the same.
@@ -45,7 +47,7 @@ import { packageFileSource } from '../../models/src/node/package-file-source.js'
 import { slipClientOcr } from '../support/slip-text.js';
 import { renderedSroiePages } from './sroie-rendered.js';
 import { reliability, valueAt } from './extract-scores.js';
-import { cardSlips, DATASETS, PUBLIC_SLIPS, matches, norm, readOcrCache, slipFields, sroieFields, wildReceipt, zugferd, type FieldTruth, type Sample } from './extract-truth.js';
+import { cardSlips, DATASETS, handmadeSlips, PUBLIC_SLIPS, matches, norm, readOcrCache, slipFields, sroieFields, wildReceipt, zugferd, type FieldTruth, type Sample } from './extract-truth.js';
 
 interface FieldObs {
   group: CalibrationGroup;
@@ -103,7 +105,7 @@ async function observe(dataset: string, pages: TextPage[], type: Sample['type'],
   return { dataset, doc: nextDoc++, fields, checks: ex.review.required, allCorrect: labelled.every((t) => matches(t, valueAt(ex.data, t.path))) };
 }
 
-async function collect(cacheDir: string, scans: boolean): Promise<DocObs[]> {
+async function collect(cacheDir: string, scans: boolean, handmade: boolean): Promise<DocObs[]> {
   const model = await loadLayoutModel(createOnnxNodeRuntime(), packageFileSource()).catch(() => null);
   const engine = new Engine({ layoutModel: false });
   const docs: DocObs[] = [];
@@ -136,6 +138,9 @@ async function collect(cacheDir: string, scans: boolean): Promise<DocObs[]> {
     }
     for (const s of [...cardSlips(), ...cardSlips(PUBLIC_SLIPS)].filter((s) => hashedPart(s.id) !== 'held_out')) {
       docs.push(await observe('cardslips', parseClientOcr(slipClientOcr(s.text ?? '')).pages, s.type, s.fields, model));
+    }
+    for (const s of handmade ? handmadeSlips() : []) {
+      docs.push(await observe('handmade slips', parseClientOcr(slipClientOcr(s.text ?? '')).pages, s.type, s.fields, model));
     }
     const { generateSlips } = await import('../../models/slips/slip-generator.js');
     const { renderSlip } = await import('../../models/slips/render-slip.js');
@@ -356,7 +361,7 @@ function fitThresholds(docs: readonly DocObs[], models: Record<CalibrationGroup,
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { 'ocr-cache': { type: 'string' }, write: { type: 'boolean', default: false }, observations: { type: 'string' }, 'silent-cost': { type: 'string', default: '50' }, silent: { type: 'string', default: 'floor' }, scans: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({ options: { 'ocr-cache': { type: 'string' }, write: { type: 'boolean', default: false }, observations: { type: 'string' }, 'silent-cost': { type: 'string', default: '50' }, silent: { type: 'string', default: 'floor' }, scans: { type: 'boolean', default: false }, handmade: { type: 'boolean', default: false } } });
   const dir = values['ocr-cache'];
   // Checked before the documents are read, which takes a minute or more.
   if (!['floor', 'all', 'found'].includes(values.silent as string)) throw new Error('--silent must be floor, all or found');
@@ -371,7 +376,7 @@ async function main() {
   }
   // `--observations FILE`: the documents' observations saved (or read back when the file exists), to refit without re-reading them.
   const saved = values.observations;
-  const docs: DocObs[] = saved && existsSync(saved) ? (JSON.parse(readFileSync(saved, 'utf8')) as DocObs[]) : await collect(dir, values.scans);
+  const docs: DocObs[] = saved && existsSync(saved) ? (JSON.parse(readFileSync(saved, 'utf8')) as DocObs[]) : await collect(dir, values.scans, values.handmade);
   if (saved && !existsSync(saved)) writeFileSync(saved, JSON.stringify(docs));
   silentCost = Number(values['silent-cost']);
   const examples = examplesOf(docs);
