@@ -447,5 +447,21 @@ zu zahlen                           1,29
 Terminal-ID:                63281047`);
     expect(lidl.data.merchant_phone).toBe('0211 5580120');
   });
+
+  it('reads a tax table whose rate column is headed by its word (Taux) and whose rows open with a code letter', () => {
+    const ex = read(`FRANPRIX
+Coca-Cola zero 1,25L          1,99  B
+Pâtes penne 500g              5,84  A
+Bière blonde 6x25cl           5,29  B
+TOTAL TTC                    13,44 EUR
+ESPECES                      20,00
+RENDU MONNAIE                 6,56
+
+TVA  Taux      HT      TVA     TTC
+A    5,50     5,84     0,32    6,16
+B   20,00     6,07     1,21    7,28`);
+    expect(ex.data.tax_amount).toBe(1.53);
+    expect(ex.data.tax_rate).toBeNull();
+  });
 });
 

@@ -1,5 +1,7 @@
 import type { DocumentText, Line, Row } from '../layout/document-text.js';
+import { escapeRegExp } from '../layout/labels.js';
 import { findAmounts, type DecimalMark } from '../normalize/amount.js';
+import { valueWords } from '../vocabulary/vocabulary.js';
 import type { Candidate } from './candidates.js';
 
 /** One row of a tax summary: a rate and what the arithmetic says its figures are. */
@@ -69,21 +71,26 @@ function rowFigures(row: Row, decimal: DecimalMark | undefined, blank = (text: s
   return out;
 }
 
+// A rate column's heading in words (`TVA  Taux  HT  TVA  TTC`, `Satz`, `Aliquota`: vocabulary `rate_heading`).
+const RATE_HEADING = new RegExp(`(?<![\\p{L}])(?:${valueWords('rate_heading').map(escapeRegExp).join('|')})(?![\\p{L}])`, 'iu');
+
 /** Rows of one rate each a tax table holds under its heading, at most. */
 const MAX_TABLE_ROWS = 6;
 
 /**
- * A tax table's row whose rate stands in a column headed with `%` (`Moms%  Moms  Netto  Brutto`
+ * A tax table's row whose rate stands in a column headed with `%` or a rate's word (`Moms%  Moms  Netto  Brutto`,
+ * `TVA  Taux  HT  TVA  TTC`
  * over `12,00  15,45  128,72  144,17`): the row's first figure is the rate when it is one (30 at
  * most) and at least two more figures follow; the arithmetic must still agree (readTaxRows).
  */
 function rateUnderHeading(doc: DocumentText, row: Row, decimal: DecimalMark | undefined): { rate: number; rateAt: TaxRow['rateAt']; figures: Figure[] } | null {
   // The heading is the row above, or above the table's other rows of figures only (a rate per row).
-  const figuresOnly = (r: Row) => r.lines.every((l) => !/\p{L}/u.test(l.text));
+  // (A rate's code letter may open such a row: `A    5,50     5,84     0,32    6,16`.)
+  const figuresOnly = (r: Row) => r.lines.every((l) => !/\p{L}/u.test(l.text.replace(/^\s*\p{L}(?![\p{L}])/u, '')));
   let k = row.index - 1;
   while (k >= 0 && row.index - k <= MAX_TABLE_ROWS && doc.rows[k].page === row.page && figuresOnly(doc.rows[k]) && rowFigures(doc.rows[k], decimal).length >= 3) k--;
   const above = doc.rows[k];
-  if (!above || above.page !== row.page || !above.lines.some((l) => l.text.includes('%'))) return null;
+  if (!above || above.page !== row.page || !above.lines.some((l) => l.text.includes('%') || RATE_HEADING.test(l.text))) return null;
   const figures = rowFigures(row, decimal);
   if (figures.length < 3 || figures[0].value > 30) return null;
   const [first, ...rest] = figures;
