@@ -463,5 +463,17 @@ B   20,00     6,07     1,21    7,28`);
     expect(ex.data.tax_amount).toBe(1.53);
     expect(ex.data.tax_rate).toBeNull();
   });
+
+  it('ends the items at a total, tax or cash row in any language', () => {
+    const ex = read(`ΦΟΥΡΝΟΣ ΠΑΠΑΔΟΠΟΥΛΟΣ
+ΨΩΜΙ ΧΩΡΙΑΤΙΚΟ              2,40
+ΚΟΥΛΟΥΡΙ                    1,50
+ΤΥΡΟΠΙΤΑ                    3,20
+ΣΥΝΟΛΟ                      7,10
+ΜΕΤΡΗΤΑ                    10,00
+ΡΕΣΤΑ                       2,90
+ΦΠΑ 13%                     0,82`);
+    expect((ex.data.line_items as { description: string }[]).map((i) => i.description)).toEqual(['ΨΩΜΙ ΧΩΡΙΑΤΙΚΟ', 'ΚΟΥΛΟΥΡΙ', 'ΤΥΡΟΠΙΤΑ']);
+  });
 });
 

@@ -5,6 +5,7 @@ import { spanBox, unionBox } from '../layout/document-text.js';
 import { LabelFinder, compact, type LabelHit } from '../layout/labels.js';
 import { findAmounts, type DecimalMark } from '../normalize/amount.js';
 import { isWords } from './text-shape.js';
+import { labelWords } from '../vocabulary/vocabulary.js';
 
 /** One cell of an item: where its value was read. */
 export interface ItemCell {
@@ -42,6 +43,18 @@ function roles(fields: Record<string, FieldDefinition>): Partial<Record<Role, st
 // Rows that end the item list: totals and payment lines.
 // Tested on the row's letters only, since OCR splits words (`T ot al`).
 const END_OF_ITEMS = /TOTAL|SUMME|GESAMT|NETTOBETRAG|MONTANT|ROUNDING|AMOUNTDUE|BALANCE|CHANGE|TENDER/;
+
+// Every language's labels of the totals, the tax and the cash handed over and back (vocabulary/*.json):
+// a row they open ends the items (`SUMA PLN 35,70`, `ΣΥΝΟΛΟ 7,10`, `Gotówka 50,00`).
+let endLabels: LabelFinder | null = null;
+
+/** The row's text ends the items: a total's or the cash's label, in any language, or one of END_OF_ITEMS. */
+function endsItems(row: Row): boolean {
+  const text = row.lines.map((l) => l.text).join(' ');
+  if (END_OF_ITEMS.test(compact(text))) return true;
+  endLabels ??= new LabelFinder(['total', 'subtotal', 'tax_amount', 'tendered', 'change'].map((key) => ({ path: key, aliases: labelWords(key) })));
+  return row.lines.slice(0, 1).some((l) => endLabels!.inLine(l).some((h) => h.leading));
+}
 const QTY_TIMES = /(?<![\p{L}\p{N}.,])(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:[xX×*@]|pcs?|pc|units?|ea)\s*(?=[\s\p{N}@]|$)|(?:[xX×*])\s*(\d{1,4}(?:[.,]\d{1,3})?)(?![\p{N}.,])/gu;
 
 /**
@@ -98,8 +111,7 @@ function readTable(doc: DocumentText, fields: Record<string, FieldDefinition>, r
   let pending: Line[] = [];
   for (let i = start; i < doc.rows.length; i++) {
     const row = doc.rows[i];
-    const text = row.lines.map((l) => l.text).join(' ');
-    const ends = END_OF_ITEMS.test(compact(text));
+    const ends = endsItems(row);
     if (ends && items.length > 0) break;
     // A second table after the items (a tax breakdown) starts with a header row of words only.
     if (items.length > 0 && row.lines.length >= 3 && !row.lines.some((l) => /\d/.test(l.text))) break;
@@ -271,7 +283,7 @@ const ITEM_ROW = /^\p{L}[^\n]*\p{L}[^\n]*\s\d{1,5}[.,]\d{2}(?:\s?[A-Z*]{1,2})?$/
 
 function isItemRow(row: Row): boolean {
   const text = row.lines.map((l) => l.text).join(' ').trim();
-  return ITEM_ROW.test(text) && !END_OF_ITEMS.test(compact(text));
+  return ITEM_ROW.test(text) && !endsItems(row);
 }
 
 /** A cell of words that can describe an item: not a code, a figure or a quantity with its unit (`20 Stk`, `3 Std`). */
