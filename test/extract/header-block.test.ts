@@ -232,6 +232,11 @@ describe('findHeaderBlock', () => {
     expect(header(['12.00', '3 x 4', '0.50'])).toEqual({ name: null, address: null });
   });
 
+  it('reads a bank printed with its accent above the shop as a slip row, and S.A.U. as a company form', () => {
+    expect(header(['ČSOB', 'Kavárna Slavia', 'Smetanovo nábřeží 1012/2', '110 00 Praha 1', 'PRODEJ']).name).toBe('Kavárna Slavia');
+    expect(nameText('DIA RETAIL ESPAÑA, S.A.U.')).toBe('DIA RETAIL ESPAÑA, S.A.U.');
+  });
+
   it('joins a place under the name over a post-office box (B.P.)', () => {
     expect(header(['MAGASIN CHIN LEE', 'VAITAPE', 'B.P.198', '98730 BORA BORA', '67 73 86']).name).toBe('MAGASIN CHIN LEE VAITAPE');
   });

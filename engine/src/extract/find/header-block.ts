@@ -17,7 +17,7 @@ export interface HeaderBlock {
 }
 
 // Company forms in names (the name may wrap before them). General legal words, not shop names.
-const LEGAL_FORM = unicodeWords(new RegExp(`\\b(SDN\\.?\\s*BHD|BHD|BERHAD|S\\/B|PTE\\.?\\s*LTD|LTD|LIMITED|LLC|L\\.L\\.C|INC|CORP|CORPORATION|CO\\.?|COMPANY|GMBH|AG|KG|OHG|UG|SARL|SAS|S\\.A\\.?|S\\.L\\.?|SRL|S\\.R\\.L|SPA|S\\.P\\.A|B\\.V\\.?|N\\.V\\.?|PLC|PTY|ENTERPRISE|ENTERPRISES|TRADING|HOLDINGS|${EXTRA_LEGAL_FORMS})\\b\\.?`, 'iu'));
+const LEGAL_FORM = unicodeWords(new RegExp(`\\b(SDN\\.?\\s*BHD|BHD|BERHAD|S\\/B|PTE\\.?\\s*LTD|LTD|LIMITED|LLC|L\\.L\\.C|INC|CORP|CORPORATION|CO\\.?|COMPANY|GMBH|AG|KG|OHG|UG|SARL|SAS|S\\.A\\.?(?:U\\.?)?|S\\.L\\.?(?:U\\.?)?|SRL|S\\.R\\.L|SPA|S\\.P\\.A|B\\.V\\.?|N\\.V\\.?|PLC|PTY|ENTERPRISE|ENTERPRISES|TRADING|HOLDINGS|${EXTRA_LEGAL_FORMS})\\b\\.?`, 'iu'));
 const LEGAL_FORMS = new RegExp(LEGAL_FORM.source, 'giu');
 // Rows that end the header: document titles, table and cashier lines, dates and times.
 // A table is the body with its number only (`TABLE 12`, `Table No: 4`): `LA TABLE D ANNA` is a name.
