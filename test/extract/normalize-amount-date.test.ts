@@ -55,6 +55,12 @@ describe('parseAmount', () => {
     for (const text of ['1,23.4,5', '12,34,567', '1.234,567.8', '1.2.3']) expect(parseAmount(text), text).toBeNull();
   });
 
+  it('reads a price with its tax class letter against it (8,50C), not a code of letters and figures', () => {
+    expect(findAmounts('Chleb żytni           1 x8,50     8,50C').map((a) => a.value)).toContain(8.5);
+    expect(findAmounts('ABC12,00D').map((a) => a.value)).toEqual([]);
+    expect(findAmounts('Tabletki 12,50H').map((a) => a.value)).toEqual([]);
+  });
+
   it('does not read dates, times, percentages or codes as amounts', () => {
     // A rate a space before its sign (`PTU C 5,00 %`) is a percentage too.
     for (const text of ['18-04-2018', '18/04/2018', '20:27', '6%', '5,00 %', 'ABC123', 'X51006414680', 'SO-2019-001']) {

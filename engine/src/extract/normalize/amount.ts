@@ -77,8 +77,16 @@ function readAmounts(text: string, opts: AmountOptions = {}): ParsedAmount[] {
     const read = readDigits(m[1], opts.decimal);
     if (read) found.push({ value: read.value, raw: m[1], start, end: start + m[1].length, decimal: read.decimal, ambiguous: read.ambiguous, misreadSign: true });
   }
+  // A tax class letter printed against the price (`8,50C`, as Polish fiscal receipts print it).
+  for (const m of text.matchAll(CLASS_LETTER_AFTER)) {
+    if (found.some((f) => f.start < m.index + m[1].length && m.index < f.end)) continue;
+    const read = readDigits(m[1], opts.decimal);
+    if (read) found.push({ value: read.value, raw: m[1], start: m.index, end: m.index + m[1].length, decimal: read.decimal, ambiguous: read.ambiguous });
+  }
   return found.sort((a, b) => a.start - b.start);
 }
+
+const CLASS_LETTER_AFTER = /(?<![\p{L}\p{N}.,/:-])(\d{1,6}[.,]\d{2})(?=[A-G](?:\s|$))/gu;
 
 const MISREAD_SIGN = /(?<![\p{L}\p{N}.,])[EC](\d{1,6}[.,]\d{2})(?![\p{L}\p{N}%]|[.,/:-]\p{N})/gu;
 
