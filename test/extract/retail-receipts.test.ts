@@ -475,5 +475,15 @@ B   20,00     6,07     1,21    7,28`);
 ΦΠΑ 13%                     0,82`);
     expect((ex.data.line_items as { description: string }[]).map((i) => i.description)).toEqual(['ΨΩΜΙ ΧΩΡΙΑΤΙΚΟ', 'ΚΟΥΛΟΥΡΙ', 'ΤΥΡΟΠΙΤΑ']);
   });
+
+  it('reads the Danish change (Tilbage) as the change, never the total', () => {
+    const ex = read(`LETZ SUSHI
+Maki                      165.00
+I ALT                     165.00
+KONTANT                   500.00
+TILBAGE                   335.00`);
+    expect(ex.data.change).toBe(335);
+    expect(ex.data.amount).toBe(165);
+  });
 });
 
