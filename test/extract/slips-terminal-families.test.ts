@@ -528,3 +528,41 @@ Totalt              245,00 SEK`).data.auth_code).toBe('831045');
 Yhteensä              24,50 €`).data.auth_code).toBe('719230');
   });
 });
+
+describe('numbers after labels no field knows', () => {
+  const unread = (ex: ReturnType<typeof read>) => ex.review.reasons.filter((r) => r.code === 'label_without_value' && r.path === '');
+  it('asks a person to look at a slip that prints a number after a label it cannot read', () => {
+    const ex = read(`        card complete
+       Café Museum
+   Operngasse 7, 1010 Wien
+Terminal-ID:                 70112233
+Genehmigung:                   284715
+Betrag                   EUR    12,40
+VISA              ************4411`);
+    expect(unread(ex)).toHaveLength(1);
+    expect(unread(ex)[0].message).toContain('Genehmigung');
+    expect(ex.review.required).toBe(true);
+  });
+
+  it('does not for registration numbers, branches, masked cards, words read with a zero, or numbers a field took', () => {
+    const ex = read(`       Taberna El Puerto
+     Calle Larios 14, 29005 Málaga
+            NIF: B93456712
+Filiale 1140
+Terminal-ID:                 70112233
+Auth code:                     284715
+Importe                        12,40 €
+KONTAKTLOS XXXX XXXX XXXX XXX2
+       OPERACION AUT0RIZADA`);
+    expect(unread(ex)).toEqual([]);
+  });
+
+  it('reads the Nordic batch words (Bunke, Oppgjør) and CVM results as no unread number', () => {
+    const da = read(`Terminal:                 70112233
+BUNKE 599720
+CVMR 420300
+BELØB                    DKK 125,00`);
+    expect(da.data.batch_number).toBe('599720');
+    expect(unread(da)).toEqual([]);
+  });
+});

@@ -15,6 +15,7 @@ import { conversionCandidates, readConversion } from './find/dcc.js';
 import { documentCountry, documentLanguage } from './find/document-country.js';
 import { FIGURE_KINDS, valueKind, type ValueKind } from './find/field-kinds.js';
 import { completeParty, findHeaderBlock, linesBox } from './find/header-block.js';
+import { unreadLabelRow } from './find/unread-labels.js';
 import { sectionCandidates } from './find/party-section.js';
 import { snapToKnown } from './find/known-merchants.js';
 import { itemHeaderRows, readLineItems } from './find/line-items.js';
@@ -344,6 +345,14 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     const hit = allHits.find((h) => h.path === f.path && h.leading && (/\d/.test(withoutMoments(slot(h))) || aloneOnRow(h)) && !filledByOther(h));
     if (hit) reasons.push({ code: 'label_without_value', path: f.path, message: `"${hit.alias}" is printed, but no ${f.name} was read beside it.` });
   }
+  // On a payment slip (a type of many numbers and codes and no items), a number printed after a
+  // label no field knows, which no field took: a value may be missing that nothing else would flag.
+  const codeFields = scalars.filter((f) => !f.path.includes('.') && CODE_KINDS.has(kinds.get(f.path) as ValueKind)).length;
+  if (codeFields >= UNREAD_LABEL_FIELDS && !ctx.itemized) {
+    const taken = [...choices.values()].filter((c) => !isMissing(c.value)).map((c) => String(c.value));
+    const row = unreadLabelRow(doc, hitsOnLine, taken, headerLines);
+    if (row) reasons.push({ code: 'label_without_value', path: '', message: `"${row}" is printed, but no field was read from it.` });
+  }
   for (const [path, c] of choices) {
     const result = resultAt(fields, path);
     if (!result || isMissing(c.value) || result.status === 'invalid') continue;
@@ -399,6 +408,9 @@ interface FieldPlan {
 }
 
 const plans = new WeakMap<Definition, FieldPlan>();
+
+// A type with this many number and code fields, and no items, is a payment slip's: every labelled number on it is one of them.
+const UNREAD_LABEL_FIELDS = 5;
 
 // The fields a transaction number's label names.
 const TRANSACTION_NUMBERED: ReadonlySet<string> = new Set(['receipt_number', 'trace_number']);
