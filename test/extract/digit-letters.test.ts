@@ -163,3 +163,44 @@ TOTAL                      2,18`);
     expect(fr.data.cashier).toBe('CF');
   });
 });
+
+describe('more OCR misreads on photographed slips', () => {
+  it('reads a capital I printed or read as a small l, and an S read as 5, in words of capitals', () => {
+    expect(digitLetterReadings('PlN VERIFIED')).toContain('PIN VERIFIED');
+    expect(digitLetterReadings('CONTACTLES5')).toContain('CONTACTLESS');
+    const ex = read(`THE COPPER KETTLE
+VISA               ************4411
+CONTACTLES5
+ENTRY M0DE: CHlP
+PlN VERIFIED
+AMOUNT                      18.40 GBP
+          GEWElGERD`);
+    expect(ex.data.verification_method).toBe('pin');
+    expect(ex.data.approved).toBe(false);
+  });
+
+  it('drops a stray mark before the name and ends the address at a terminal maker\'s or a scheme\'s row', () => {
+    const ex = read(`| Ristorante Al Faro
+   Hafenstrasse 9
+   24937 Flensburg
+   CCV Fly
+Betrag                  EUR  60,00
+VISA               ************4411`);
+    expect(ex.data.merchant).toBe('Ristorante Al Faro');
+    expect(ex.data.merchant_address).toBe('Hafenstrasse 9, 24937 Flensburg');
+    expect(read(`FRITUUR DE KORENBLOEM
+Grote Markt 9
+8500 Kortrijk
+PAYCONIQ BY BANCONTACT
+Bedrag                  EUR  12,50`).data.merchant_address).toBe('Grote Markt 9, 8500 Kortrijk');
+  });
+
+  it('reads the amount a French pre-authorisation completes at (MONTANT REEL), not the amount held', () => {
+    const ex = read(`STATION DU LAC
+CB
+MONTANT PRE-AUTORISE = 120,00 EUR
+MONTANT REEL =          55,14 EUR
+No AUTO : 510022`);
+    expect(ex.data.amount).toBe(55.14);
+  });
+});

@@ -5,15 +5,18 @@
  */
 
 // Runs of letters and digits: a word, or a code.
+// A word of capitals (two at least) with a small l among them.
+const CAPITALS_WITH_L = /^(?=(?:.*\p{Lu}){2})[\p{Lu}l]+$/u;
 const RUN = /[\p{L}\p{N}]+/gu;
 
 /**
- * The texts to look for words in: the text itself and, where a word holds a `0` or a `1` among
- * at least as many letters and no other digit, the text with `0` read as `O` and `1` as `l`, and
- * with `1` read as `I` (`TERM1NAL`). Each has the text's length, so positions carry over.
+ * The texts to look for words in: the text itself and, where a word holds a `0`, `1` or `5` among
+ * at least as many letters and no other digit, the text with `0` read as `O`, `5` as `S` and `1`
+ * as `l`, and with `1` read as `I` (`TERM1NAL`); a word of capitals with a small `l` is also read
+ * with it as `I` (`PlN`). Each has the text's length, so positions carry over.
  */
 export function digitLetterReadings(text: string): string[] {
-  if (!/[01]/u.test(text)) return [text];
+  if (!/[015]|\p{Lu}l|l\p{Lu}/u.test(text)) return [text];
   let asL = '';
   let asI = '';
   let last = 0;
@@ -23,9 +26,13 @@ export function digitLetterReadings(text: string): string[] {
     const letters = run.length - digits.length;
     asL += text.slice(last, m.index);
     asI += text.slice(last, m.index);
-    if (letters > 0 && digits.length > 0 && digits.length <= letters && /^[01]+$/u.test(digits)) {
-      asL += run.replace(/0/g, 'O').replace(/1/g, 'l');
-      asI += run.replace(/0/g, 'O').replace(/1/g, 'I');
+    if (letters > 0 && digits.length > 0 && digits.length <= letters && /^[015]+$/u.test(digits)) {
+      asL += run.replace(/0/g, 'O').replace(/1/g, 'l').replace(/5/g, 'S');
+      asI += run.replace(/0/g, 'O').replace(/1/g, 'I').replace(/5/g, 'S');
+    } else if (CAPITALS_WITH_L.test(run)) {
+      // A capital I read as a small l inside a word of capitals (`PlN`, `CHlP`, `GEWElGERD`).
+      asL += run;
+      asI += run.replace(/l/g, 'I');
     } else {
       asL += run;
       asI += run;
