@@ -204,3 +204,20 @@ No AUTO : 510022`);
     expect(ex.data.amount).toBe(55.14);
   });
 });
+
+describe('British and Irish slips without a currency read', () => {
+  it('reads the currency of the country its postcode names where the sign was misread (E18.40)', () => {
+    const uk = read(`THE COPPER KETTLE
+12 Castle Street
+Shrewsbury SY1 1XB
+VISA               ************4411
+TOTAL                   E18.40`);
+    expect(uk.data.amount).toBe(18.4);
+    expect(uk.data.currency).toBe('GBP');
+    const ie = read(`MULLIGAN'S BAR
+Bridge Street, Westport F28 X2Y3
+VISA               ************4411
+TOTAL                   C48.00`);
+    expect(ie.data.currency).toBe('EUR');
+  });
+});

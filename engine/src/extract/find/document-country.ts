@@ -19,6 +19,11 @@ const CANADIAN_POSTCODE = /\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s+[ABCEG
 const US_STATE_ZIP =
   /\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\.?\s+\d{5}(?:-\d{4})?(?![\d-])/u;
 
+// A full British postcode (`SY1 1XB`, `CF10 1BU`, `SW1A 1AA`) and an Irish Eircode (`F28 X2Y3`,
+// `D12 R2X8`): English documents of those countries, read where no language names another.
+const BRITISH_POSTCODE = /(?<![\p{L}\p{N}])[A-Z]{1,2}\d[A-Z\d]? \d[ABD-HJLNP-UW-Z]{2}(?![\p{L}\p{N}])/u;
+const EIRCODE = /(?<![\p{L}\p{N}])(?:[AC-FHKNPRTV-Y]\d{2}|D6W) [0-9AC-FHKNPRTV-Y]{4}(?![\p{L}\p{N}])/u;
+
 let index: Map<string, string> | null = null;
 
 /**
@@ -35,14 +40,18 @@ function languageIndex(): Map<string, string> {
  * The country a document's shared currency marks and national numbers belong to, where its words
  * say so: a card network of one country, a Canadian postcode after its province, the language
  * most of its own words are in (at least two of them, twice as many as the next language's), or
- * else a US state with its ZIP code. Null where none does (other English).
+ * else a British postcode, an Irish Eircode or a US state with its ZIP code. Null where none does
+ * (other English).
  */
 export function documentCountry(texts: readonly string[], language: string | null = documentLanguage(texts)): string | null {
   const all = texts.join('\n');
   for (const [re, country] of NETWORK_COUNTRY) if (re.test(all)) return country;
   if (CANADIAN_POSTCODE.test(all)) return 'CA';
   const byLanguage = language ? (LANGUAGE_COUNTRY[language] ?? null) : null;
-  return byLanguage ?? (US_STATE_ZIP.test(all) ? 'US' : null);
+  if (byLanguage) return byLanguage;
+  if (BRITISH_POSTCODE.test(all)) return 'GB';
+  if (EIRCODE.test(all)) return 'IE';
+  return US_STATE_ZIP.test(all) ? 'US' : null;
 }
 
 /**
