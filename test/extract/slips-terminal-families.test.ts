@@ -566,3 +566,23 @@ BELØB                    DKK 125,00`);
     expect(unread(da)).toEqual([]);
   });
 });
+
+describe('currency conversion with a tip', () => {
+  it('keeps the amount charged in the card\'s currency though the local base and tip add up to the local total', () => {
+    const ex = read(`HOTEL PLAYA SERENA
+AV. DUQUE DE AHUMADA 12
+29602 MARBELLA
+SALE                       DCC
+CARD    ************1390   CHIP
+BASE AMOUNT               EUR   212.00
+TIP                       EUR    20.00
+TOTAL                     EUR   232.00
+RATE          1 EUR = 0.8672 GBP
+TOTAL CHARGED             GBP   201.19
+APPROVED 00`);
+    expect(ex.data.amount).toBe(201.19);
+    expect(ex.data.currency).toBe('GBP');
+    // The local figures no longer add up to it: a person looks.
+    expect(ex.review.required).toBe(true);
+  });
+});

@@ -33,6 +33,10 @@ export function agreeOnRules(rules: readonly RuleDefinition[], ranked: Ranked): 
     const standIn = new Set<number>();
     const choices = paths.map((p, i) => {
       let list: (Candidate | null)[] = p === rule.equals ? [...equalsList] : distinctValues(ranked.get(p) ?? []).slice(0, MAX_PER_FIELD);
+      // A value the slip's own arithmetic chose (the amount a currency conversion charges) stays:
+      // the local figures a sum adds up to are in the other currency.
+      const top = ranked.get(p)?.[0];
+      if (top?.relation === 'arithmetic') list = [top];
       if (list.length === 0 && !optional.has(p) && i < rule.terms.length) {
         list = [...equalsList];
         standIn.add(i);
