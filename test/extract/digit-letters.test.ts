@@ -221,3 +221,15 @@ TOTAL                   C48.00`);
     expect(ie.data.currency).toBe('EUR');
   });
 });
+
+describe('labels glued to their figures', () => {
+  it('reads a figure with cents glued to its label (Gesamt60,00 EUR), not a word glued to digits', () => {
+    const ex = read(`Ristorante Al Faro
+Betrag                 54,60 EUR
+Trinkgeld               5,40 EUR
+Gesamt60,00 EUR
+VISA               ************4411`);
+    expect(ex.data.amount).toBe(60);
+    expect(ex.data.tip).toBe(5.4);
+  });
+});

@@ -150,9 +150,10 @@ describe('layout', () => {
     expect(hits('I.V.A. 10.00% 3.50')).toEqual([['tax_amount', 0, 5]]);
     expect(hits('TAX1 $4.48')).toEqual([['tax_amount', 0, 4]]);
     expect(hits('TAX1')).toEqual([['tax_amount', 0, 4]]);
-    // Two digits, or a digit running on into a figure, are no number of the label.
+    // Two digits, or a digit running on into a figure, are no number of the label: the figure is
+    // its value, glued on (`TAX1.50` is the tax 1.50, as `Gesamt60,00` is a total).
     expect(hits('TAX12 4.48')).toEqual([]);
-    expect(hits('TAX1.50')).toEqual([]);
+    expect(hits('TAX1.50')).toEqual([['tax_amount', 0, 3]]);
     // Only taxes are numbered so: `CASH1` is a till's name.
     expect(hits('CASH1 #10-02')).toEqual([]);
   });
