@@ -365,7 +365,7 @@ export function handmadeSlips(root = HANDMADE_SLIPS): Sample[] {
         .sort()
         .map((f) => {
           const labels = JSON.parse(readFileSync(join(root, dir, f.replace(/\.txt$/, '.expected.json')), 'utf8')) as Record<string, unknown>;
-          const till = labels._type === 'retail_receipt' || Object.keys(labels).some((k) => TILL_ONLY.has(k));
+          const till = isTillReceipt(labels);
           const kinds = till ? TILL_FIELDS : SLIP_FIELDS;
           // A value printed as absent (`"card_last_four": null`) has no label to score.
           const fields = Object.entries(kinds).map(([name, compare]) => ({ name, path: name, compare, expected: labels[name] ?? null }));
@@ -376,4 +376,9 @@ export function handmadeSlips(root = HANDMADE_SLIPS): Sample[] {
 
 // Keys only a till receipt has.
 const TILL_ONLY: ReadonlySet<string> = new Set(['tax_amount', 'amount_tendered', 'change', 'line_items', 'subtotal', 'cashier', 'discount']);
+
+/** A hand-made document's values are a till receipt's: marked so, or holding a key only a till has. */
+export function isTillReceipt(labels: Record<string, unknown>): boolean {
+  return labels._type === 'retail_receipt' || Object.keys(labels).some((k) => TILL_ONLY.has(k));
+}
 

@@ -437,7 +437,7 @@ function planFor(definition: Definition): FieldPlan {
   for (const n of NOT_TOTAL_LABELS) if (!taken.has(n)) labelKeys.set(`~${n}`, n);
   // A terminal's transaction number (`Transactie`, `N° transaction`, `Nr transakcji`) numbers the
   // receipt, and on a slip it is the trace number too where it has a trace's shape (the label
-  // names both; `transactionLabelled` drops the trace's reading that does not fit).
+  // names both; `fitsTransactionLabel` drops the trace's reading that does not fit).
   const wordsOf = (key: string) => [...labelWords(key), ...(TRANSACTION_NUMBERED.has(key) ? labelWords('transaction_number') : [])];
   const sets = [...scalars.map((f) => f.path), ...[...labelKeys.keys()].filter((p) => p.startsWith('~'))].map((path) => ({
     path,

@@ -58,12 +58,12 @@ export function isBranchRow(text: string): boolean {
   return BRANCH.test(text);
 }
 
-/** Words and a house number: a street line when a postcode and town follow. */
 /** A row that opens with a house number before its street's words (`14 Wyle Cop`, `27 RUE ESQUERMOISE`). */
 export function opensWithHouseNumber(text: string): boolean {
   return /^\s*\d{1,4}[A-Za-z]?,?\s+\p{L}{2,}(?:[\s'.-]+\p{L}+)*\s*,?$/u.test(text);
 }
 
+/** Words and a house number: a street line when a postcode and town follow. */
 export function endsWithHouseNumber(text: string): boolean {
   // A label and its number (`Beleg-Nr. 4821`, `No: 12`) is no street.
   return ENDS_WITH_NUMBER.test(text.trim()) && !/[:#]|(?<![\p{L}])(?:nr|no|n°|nº)\.?\s*\d/iu.test(text);

@@ -196,7 +196,6 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
   };
 }
 
-/** A postcode with its town: the engine's own shapes, or a European format (address-words.ts). */
 // An e-receipt's heading that names the shop (`Receipt from Harbour Light Ceramics`, `Quittung von ...`).
 const RECEIPT_FROM = new RegExp(`^\\s*(?:${valueWords('receipt_from').map(escapeRegExp).join('|')})\\s*:?\\s+(?=\\p{L})`, 'iu');
 
@@ -206,6 +205,7 @@ function withoutReceiptFrom(text: string): string {
   return m ? ' '.repeat(m[0].length) + text.slice(m[0].length) : text;
 }
 
+/** A postcode with its town: the engine's own shapes, or a European format (address-words.ts). */
 function isPostcodeTown(text: string): boolean {
   return POSTCODE_TOWN.test(text) || isEuropeanPostcodeTown(text);
 }

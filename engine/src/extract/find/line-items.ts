@@ -53,7 +53,7 @@ function endsItems(row: Row): boolean {
   const text = row.lines.map((l) => l.text).join(' ');
   if (END_OF_ITEMS.test(compact(text))) return true;
   endLabels ??= new LabelFinder(['total', 'subtotal', 'tax_amount', 'tendered', 'change'].map((key) => ({ path: key, aliases: labelWords(key) })));
-  return row.lines.slice(0, 1).some((l) => endLabels!.inLine(l).some((h) => h.leading));
+  return endLabels.inLine(row.lines[0]).some((h) => h.leading);
 }
 const QTY_TIMES = /(?<![\p{L}\p{N}.,])(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:[xX×*@]|pcs?|pc|units?|ea)\s*(?=[\s\p{N}@]|$)|(?:[xX×*])\s*(\d{1,4}(?:[.,]\d{1,3})?)(?![\p{N}.,])/gu;
 

@@ -96,4 +96,3 @@ export function perRateParts(ranked: Ranked, paths: Pick<TaxPaths, 'tax' | 'net'
   const nets = paths.net ? ranked.get(paths.net) : undefined;
   if (paths.net && nets) ranked.set(paths.net, nets.filter((c) => !onTaxRow(c)));
 }
-

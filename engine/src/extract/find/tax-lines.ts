@@ -49,7 +49,7 @@ export function readTaxRows(doc: DocumentText, decimal: DecimalMark | undefined,
       const rateMatch = RATE_ONE.exec(rateLine.text) as RegExpExecArray;
       rateAt = { line: rateLine, start: rateMatch.index, end: rateMatch.index + rateMatch[0].length };
       // The rate's own digits left out.
-      figures = rowFigures(row, decimal, (text) => text.replace(RATE, (m) => ' '.repeat(m.length)));
+      figures = rowFigures(row, decimal, withoutRates);
     }
     if (!(rate >= 0 && rate <= 30)) continue;
     const found = agreeing(rate, figures);
@@ -63,6 +63,9 @@ export function readTaxRows(doc: DocumentText, decimal: DecimalMark | undefined,
 }
 
 type Figure = { value: number; line: Line; start: number; end: number };
+
+/** The text with its rates blanked out (same length), so their digits are no figures. */
+const withoutRates = (text: string) => text.replace(RATE, (m) => ' '.repeat(m.length));
 
 /** A row's figures with cents, not negative, each with its place (`blank` hides part of a line first). */
 function rowFigures(row: Row, decimal: DecimalMark | undefined, blank = (text: string) => text): Figure[] {
@@ -78,12 +81,15 @@ const RATE_HEADING = new RegExp(`(?<![\\p{L}])(?:${valueWords('rate_heading').ma
 const MAX_TABLE_ROWS = 6;
 
 /**
- * A tax table's row whose rate stands in a column headed with `%` or a rate's word (`Moms%  Moms  Netto  Brutto`,
- * `TVA  Taux  HT  TVA  TTC`
- * over `12,00  15,45  128,72  144,17`): the row's first figure is the rate when it is one (30 at
- * most) and at least two more figures follow; the arithmetic must still agree (readTaxRows).
+ * A tax table's row whose rate stands in a column headed with `%` or a rate's word (`Moms%  Moms
+ * Netto  Brutto`, `TVA  Taux  HT  TVA  TTC` over `12,00  15,45  128,72  144,17`): the row's first
+ * figure is the rate when it is one (30 at most) and at least two more figures follow; the
+ * arithmetic must still agree (readTaxRows).
  */
 function rateUnderHeading(doc: DocumentText, row: Row, decimal: DecimalMark | undefined): { rate: number; rateAt: TaxRow['rateAt']; figures: Figure[] } | null {
+  // The row's own figures first: most rows have too few to be a table's, and need no heading.
+  const figures = rowFigures(row, decimal);
+  if (figures.length < 3 || figures[0].value > 30) return null;
   // The heading is the row above, or above the table's other rows of figures only (a rate per row).
   // (A rate's code letter may open such a row: `A    5,50     5,84     0,32    6,16`.)
   const figuresOnly = (r: Row) => r.lines.every((l) => !/\p{L}/u.test(l.text.replace(/^\s*\p{L}(?![\p{L}])/u, '')));
@@ -91,8 +97,6 @@ function rateUnderHeading(doc: DocumentText, row: Row, decimal: DecimalMark | un
   while (k >= 0 && row.index - k <= MAX_TABLE_ROWS && doc.rows[k].page === row.page && figuresOnly(doc.rows[k]) && rowFigures(doc.rows[k], decimal).length >= 3) k--;
   const above = doc.rows[k];
   if (!above || above.page !== row.page || !above.lines.some((l) => l.text.includes('%') || RATE_HEADING.test(l.text))) return null;
-  const figures = rowFigures(row, decimal);
-  if (figures.length < 3 || figures[0].value > 30) return null;
   const [first, ...rest] = figures;
   return { rate: first.value, rateAt: { line: first.line, start: first.start, end: first.end }, figures: rest };
 }
@@ -152,7 +156,7 @@ export function itemRateCandidate(doc: DocumentText, decimal: DecimalMark | unde
     }
   }
   if (rated.length < MIN_RATED_ITEMS || new Set(rated.map((r) => r.rate)).size !== 1) return null;
-  const priced = rated.filter((r) => rowFigures(doc.rows[r.line.row], decimal, (text) => text.replace(RATE, (m) => ' '.repeat(m.length))).length === 1);
+  const priced = rated.filter((r) => rowFigures(doc.rows[r.line.row], decimal, withoutRates).length === 1);
   if (priced.length < MIN_RATED_ITEMS) return null;
   const first = priced[0];
   return { value: first.rate, raw: first.line.text.slice(first.start, first.end), line: first.line, start: first.start, end: first.end, label: null, relation: 'anywhere', score: 0.6 };

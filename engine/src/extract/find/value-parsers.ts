@@ -157,13 +157,15 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       if (code) return [{ value: APPROVAL_CODES.has(code[1].toUpperCase()), raw: code[1], start: code.index, end: code.index + code[1].length, quality: 0.9 }];
       return [{ value: true, raw: text, start: 0, end: text.length, quality: 0.8 }];
     }
-    case 'phone':
-      // The number after a registration label is the company's or its tax number (`P.IVA 02233445566`, `SIRET 812 345 678 00012`).
+    case 'phone': {
+      // The number after a registration label is the company's or its tax number (`P.IVA 02233445566`, `SIRET 812 345 678 00012`),
+      // and so is one in a tax number's own shape (`CHE-116.320.102`).
+      const taxIds = findTaxIds(text);
       return findPhones(text, { country: ctx.country })
         .filter((p) => !AFTER_REGISTRATION_LABEL.test(text.slice(0, p.start)) && !AFTER_NUMBER_SIGN.test(text.slice(0, p.start).replace(/[\d/.-]+$/u, '')))
-        // Nor is a tax number in its own shape (`CHE-116.320.102`).
-        .filter((p) => !findTaxIds(text).some((t) => t.start < p.end && p.start < t.end))
+        .filter((p) => !taxIds.some((t) => t.start < p.end && p.start < t.end))
         .map((p) => ({ value: p.value, raw: p.raw, start: p.start, end: p.end, quality: p.e164 ? 1 : 0.85 }));
+    }
     case 'tax_id': {
       if (labelled) {
         const t = parseLabelledTaxId(text);
@@ -215,9 +217,9 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
         // A pattern field takes the first token run that matches, not the whole rest of the line.
         const re = userPattern(field.pattern);
         if (re) {
-          if (re.test(v) && !smallLettersOnly(v) && !misreadWord(v)) return [{ value: v, raw: v, start: 0, end: v.length, quality: 1 }];
+          if (re.test(v) && codeLike(v)) return [{ value: v, raw: v, start: 0, end: v.length, quality: 1 }];
           for (const m of v.matchAll(/\S+/g)) {
-            if (re.test(m[0]) && !smallLettersOnly(m[0]) && !misreadWord(m[0])) return [{ value: m[0], raw: m[0], start: m.index, end: m.index + m[0].length, quality: 0.95 }];
+            if (re.test(m[0]) && codeLike(m[0])) return [{ value: m[0], raw: m[0], start: m.index, end: m.index + m[0].length, quality: 0.95 }];
           }
           return misreadWord(v) ? [] : [{ value: v, raw: v, start: 0, end: v.length, quality: 0.3 }];
         }
@@ -269,6 +271,9 @@ function documentNumber(text: string): ReadValue[] {
 function slashedZeros(value: string): string {
   return /[Øø]/u.test(value) && /^[A-Z0-9Øø./_-]+$/u.test(value) && /[0-9]/u.test(value) ? value.replace(/[Øø]/gu, '0') : value;
 }
+
+/** A token a code may be: not a word in small letters (`kod`), nor a label's word misread (`C0DE`). */
+const codeLike = (t: string) => !smallLettersOnly(t) && !misreadWord(t);
 
 /** A word of the vocabulary read with a digit for a letter (`C0DE`, `N0`): a label's word, no code. */
 function misreadWord(token: string): boolean {

@@ -32,8 +32,9 @@ export interface AmountOptions {
 
 // A number with optional grouping and decimals, optionally signed or in parentheses. Lookarounds
 // keep it from starting or ending inside a longer token: a word, a date (18-04-2018, 18/04), a
-// time (20:27) or a percentage, its sign against it or a space away (`PTU C 5,00 %`). Plain spaces never group digits: on receipts they part columns
-// (`2 100.00` is a quantity and a price); no-break spaces, as typeset invoices use, do. A currency
+// time (20:27) or a percentage, its sign against it or a space away (`PTU C 5,00 %`). Plain
+// spaces never group digits: on receipts they part columns (`2 100.00` is a quantity and a
+// price); no-break spaces, as typeset invoices use, do. A currency
 // written against the figure (`RM37.10`, `EUR12,50`) is the one word allowed right before it.
 const AMOUNT =
   /(?:(?<![\p{L}\p{N}.,/:-])|(?<=(?<![\p{L}])(?:RM|Rs|Rp|USD|EUR|GBP|SGD|MYR|AUD|CAD|CHF|INR|IDR|HKD|NZD|PHP|THB|CNY|JPY)))(\(\s*)?([-\u2212]\s?)?(\d{1,3}(?:[,.'\u2019\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?|(?<![\p{N}])[.,]\d{2}(?![\p{N}]))(-(?!\p{N}))?(\s*\))?(?![\p{L}\p{N}%]|[.,/:-]\p{N}|\s%)/gu;
@@ -69,26 +70,23 @@ function readAmounts(text: string, opts: AmountOptions = {}): ParsedAmount[] {
     const value = negative && read.value !== 0 ? -read.value : read.value;
     found.push({ value, raw: whole, start: m.index, end: m.index + whole.length, decimal: read.decimal, ambiguous: read.ambiguous });
   }
-  // A pound or euro sign the recogniser read as a letter against the figure (`E8.45`, `C12,50`):
-  // the figure, only with its cents (`E10` is a petrol grade).
-  for (const m of text.matchAll(MISREAD_SIGN)) {
-    const start = m.index + 1;
-    if (found.some((f) => f.start < start + m[1].length && start < f.end)) continue;
-    const read = readDigits(m[1], opts.decimal);
-    if (read) found.push({ value: read.value, raw: m[1], start, end: start + m[1].length, decimal: read.decimal, ambiguous: read.ambiguous, misreadSign: true });
-  }
-  // A tax class letter printed against the price (`8,50C`, as Polish fiscal receipts print it).
-  for (const m of text.matchAll(CLASS_LETTER_AFTER)) {
-    if (found.some((f) => f.start < m.index + m[1].length && m.index < f.end)) continue;
-    const read = readDigits(m[1], opts.decimal);
-    if (read) found.push({ value: read.value, raw: m[1], start: m.index, end: m.index + m[1].length, decimal: read.decimal, ambiguous: read.ambiguous });
+  // Figures with cents against a letter, which AMOUNT leaves as part of a word: a pound or euro
+  // sign the recogniser read as a letter (`E8.45`, `C12,50`; `E10` is a petrol grade), read less
+  // surely, and a tax class letter printed after the price (`8,50C`, as Polish fiscal receipts print it).
+  for (const [re, misreadSign] of [[MISREAD_SIGN, true], [CLASS_LETTER_AFTER, false]] as const) {
+    for (const m of text.matchAll(re)) {
+      const start = m.index + m[0].indexOf(m[1]);
+      const end = start + m[1].length;
+      if (found.some((f) => f.start < end && start < f.end)) continue;
+      const read = readDigits(m[1], opts.decimal);
+      if (read) found.push({ value: read.value, raw: m[1], start, end, decimal: read.decimal, ambiguous: read.ambiguous, ...(misreadSign ? { misreadSign } : {}) });
+    }
   }
   return found.sort((a, b) => a.start - b.start);
 }
 
-const CLASS_LETTER_AFTER = /(?<![\p{L}\p{N}.,/:-])(\d{1,6}[.,]\d{2})(?=[A-G](?:\s|$))/gu;
-
 const MISREAD_SIGN = /(?<![\p{L}\p{N}.,])[EC](\d{1,6}[.,]\d{2})(?![\p{L}\p{N}%]|[.,/:-]\p{N})/gu;
+const CLASS_LETTER_AFTER = /(?<![\p{L}\p{N}.,/:-])(\d{1,6}[.,]\d{2})(?=[A-G](?:\s|$))/gu;
 
 /** A figure as printed with its cents (`12.50`, `(12.50)`, `12,50-`), not a whole number or a count. */
 export function printedWithCents(raw: string): boolean {

@@ -4,18 +4,23 @@
  * and value words only (a value itself is read as printed: `A1B2C3` is an auth code).
  */
 
+import { memoByText } from './memo.js';
+
 // Runs of letters and digits: a word, or a code.
+const RUN = /[\p{L}\p{N}]+/gu;
 // A word of capitals (two at least) with a small l among them.
 const CAPITALS_WITH_L = /^(?=(?:.*\p{Lu}){2})[\p{Lu}l]+$/u;
-const RUN = /[\p{L}\p{N}]+/gu;
 
 /**
  * The texts to look for words in: the text itself and, where a word holds a `0`, `1` or `5` among
  * at least as many letters and no other digit, the text with `0` read as `O`, `5` as `S` and `1`
  * as `l`, and with `1` read as `I` (`TERM1NAL`); a word of capitals with a small `l` is also read
- * with it as `I` (`PlN`). Each has the text's length, so positions carry over.
+ * with it as `I` (`PlN`). Each has the text's length, so positions carry over. Remembered per
+ * text: every label finder and word list asks for the same lines.
  */
-export function digitLetterReadings(text: string): string[] {
+export const digitLetterReadings: (text: string) => readonly string[] = memoByText(readings);
+
+function readings(text: string): string[] {
   if (!/[015]|\p{Lu}l|l\p{Lu}/u.test(text)) return [text];
   let asL = '';
   let asI = '';
