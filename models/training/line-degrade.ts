@@ -98,10 +98,13 @@ function levelsAndNoise(img: Grey, random: Random): void {
   }
 }
 
-/** All effects on a clean black-on-white line; resolution, blur and JPEG last, as a camera would. */
-export async function degradeLine(clean: Grey, random: Random): Promise<Grey> {
+/**
+ * All effects on a clean black-on-white line; resolution, blur and JPEG last, as a camera would.
+ * `dotMatrixShare`: how many lines are printed as dots (till text from dot-matrix printers).
+ */
+export async function degradeLine(clean: Grey, random: Random, dotMatrixShare = 0.1): Promise<Grey> {
   let img: Grey = { ...clean, data: Uint8Array.from(clean.data) };
-  if (random() < 0.1) dotMatrix(img, random);
+  if (random() < dotMatrixShare) dotMatrix(img, random);
   fadeAndStreaks(img, random);
   if (random() < 0.6) img = remap(img, random);
   levelsAndNoise(img, random);

@@ -5,6 +5,11 @@
  * reader crops lines (height 48, natural width, contrast stretched).
  *
  *   tsx models/training/render-latin-lines.ts <out-dir> <count> [seed] [--dictionary <dict.txt>] [--fonts training|bench]
+ *     [--texts <lines.txt>] [--dot-matrix <share>]
+ *
+ * `--texts`: lines drawn at random from a file (sroie-line-texts.ts) instead of made up, a fifth of
+ * them in lower or title case (the file's till text is upper case); `--dot-matrix`: the share of
+ * lines printed as dots (default 0.1).
  *
  * Writes crops.bin / crops.jsonl in the format of dump-line-crops.ts; each row also names the
  * line's language and font. The same seed gives the same crops.
@@ -25,6 +30,8 @@ const { values, positionals } = parseArgs({
     dictionary: { type: 'string', default: new URL('../weights/latin-dict.txt', import.meta.url).pathname },
     // `bench`: the fonts kept out of training, for a validation set of crops.
     fonts: { type: 'string', default: 'training' },
+    texts: { type: 'string' },
+    'dot-matrix': { type: 'string', default: '0.1' },
   },
 });
 const [out, countArg, seedArg] = positionals;
@@ -36,8 +43,24 @@ const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
 const alphabet = readFileSync(values.dictionary, 'utf8').split('\n').filter(Boolean);
 const readable = new Set([...alphabet, ' ']);
 const sources = readTrainingSources();
-const lines = lineMaker(random, loadWords(sources), loadLabelWords(), alphabet);
+const lines = values.texts ? fileLines(values.texts) : lineMaker(random, loadWords(sources), loadLabelWords(), alphabet);
+const dotMatrixShare = Number(values['dot-matrix']);
 const fonts = values.fonts === 'bench' ? sources.benchFonts.families : sources.trainingFonts.families;
+
+/** Lines of a text file in random order, a fifth of them re-cased as shops also print. */
+function fileLines(file: string): { next(): { text: string; language: string } } {
+  const all = readFileSync(file, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean);
+  const title = (s: string) => s.toLowerCase().replace(/(^|\s)(\p{L})/gu, (_, sp: string, ch: string) => sp + ch.toUpperCase());
+  return {
+    next() {
+      let text = pick(all);
+      // Till text is full of one-figure lines (`1`, `0.00`); most are drawn again for longer ones.
+      while (text.length < 4 && random() < 0.6) text = pick(all);
+      const r = random();
+      return { text: r < 0.1 ? text.toLowerCase() : r < 0.2 ? title(text) : text, language: 'text' };
+    },
+  };
+}
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -71,7 +94,7 @@ while (written < count) {
   const { text, language } = lines.next();
   if ([...text].some((ch) => !readable.has(ch))) continue;
   const font = pick(fonts);
-  const img = await degradeLine(await renderClean(text, font), random);
+  const img = await degradeLine(await renderClean(text, font), random, dotMatrixShare);
   const outW = Math.max(8, Math.round((img.width / img.height) * HEIGHT));
   const grey = (await greyOf(sharp(Buffer.from(img.data), { raw: { width: img.width, height: img.height, channels: 1 } }).resize(outW, HEIGHT, { fit: 'fill' }))).data;
   const rgb = new Uint8Array(outW * HEIGHT * 3);

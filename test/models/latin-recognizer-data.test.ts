@@ -7,6 +7,7 @@ import { lineMaker, loadWords, readTrainingSources, readWordList } from '../../m
 import { degradeLine, type Grey } from '../../models/training/line-degrade.js';
 import { mulberry32 as seededRandom } from '../../models/slips/rng.js';
 import { latinTexts } from '../bench/latin-set.js';
+import { scanlessLines } from '../../models/training/sroie-line-texts.js';
 
 const dictionary = readFileSync(new URL('../../models/weights/latin-dict.txt', import.meta.url), 'utf8').split('\n');
 const classes = dictionary.slice(0, -1);
@@ -145,6 +146,20 @@ describe('degradeLine', () => {
     expect(Array.from(clean.data)).toEqual(Array.from(before));
   });
 
+  it('prints a line as dots as often as asked', async () => {
+    // Dots leave paper between them inside the bar: the bar's darkest row keeps light pixels.
+    const gaps = async (share: number) => {
+      let dotted = 0;
+      for (let seed = 1; seed <= 20; seed++) {
+        const d = await degradeLine(clean, seededRandom(seed), share);
+        const row = Array.from(d.data.subarray(15 * d.width + 20, 15 * d.width + 100));
+        if (Math.max(...row) - Math.min(...row) > 60) dotted++;
+      }
+      return dotted;
+    };
+    expect(await gaps(1)).toBeGreaterThan(await gaps(0));
+  });
+
   it('leaves ink darker than paper on every seed', async () => {
     for (let seed = 1; seed <= 40; seed++) {
       const d = await degradeLine(clean, seededRandom(seed));
@@ -155,5 +170,27 @@ describe('degradeLine', () => {
       };
       expect(mean(13, 17, 20, 100)).toBeLessThan(mean(0, 4, 0, 120));
     }
+  });
+});
+
+describe('scanlessLines (SROIE till text to render)', () => {
+  it('takes the lines of receipts without a scan, less those with words an unseen scan prints', async () => {
+    const { mkdirSync, mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'sroie-'));
+    mkdirSync(join(dir, 'img'));
+    mkdirSync(join(dir, 'box'));
+    const box = (id: string, texts: string[]) => writeFileSync(join(dir, 'box', `${id}.txt`), texts.map((t) => `1,2,3,4,5,6,7,8,${t}`).join('\r\n') + '\r\n');
+    // A and B are trained scans, C the unseen one; D and E have no scan.
+    for (const id of ['A', 'B', 'C']) writeFileSync(join(dir, 'img', `${id}.jpg`), '');
+    box('A', ['SHOP ALPHA']);
+    box('B', ['SHOP BETA']);
+    box('C', ['SHOP GAMMA, KL', '26.00']);
+    box('D', ['SHOP GAMMA, KL', '26.00', 'SHOP ALPHA']);
+    box('E', ['TOTAL: RM 3,50']);
+    expect(scanlessLines(dir, 2)).toEqual({ lines: ['26.00', 'SHOP ALPHA', 'TOTAL: RM 3,50'], receipts: 2, leftOut: 1 });
+    // With every scan trained on, nothing is unseen and nothing is left out.
+    expect(scanlessLines(dir, 3).leftOut).toBe(0);
   });
 });
