@@ -30,9 +30,10 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { CalibrationGroup } from '../../engine/src/extract/calibration-weights.js';
+import { CALIBRATION, REVIEW_THRESHOLDS, type CalibrationGroup } from '../../engine/src/extract/calibration-weights.js';
 import { parseClientOcr } from '../../engine/src/extract/client-ocr.js';
-import { featureVector, type ConfidenceFeatures } from '../../engine/src/extract/confidence.js';
+import { calibrationGroup, featureVector, type ConfidenceFeatures } from '../../engine/src/extract/confidence.js';
+import type { ValueKind } from '../../engine/src/extract/find/field-kinds.js';
 import { templateVersion } from '../../engine/src/extract/document-type.js';
 import { extractFromText } from '../../engine/src/extract/extract-text.js';
 import { layoutDocument, type TextPage } from '../../engine/src/extract/layout/document-text.js';
@@ -50,6 +51,8 @@ import { reliability, valueAt } from './extract-scores.js';
 import { cardSlips, DATASETS, handmadeSlips, PUBLIC_SLIPS, matches, norm, readOcrCache, slipFields, sroieFields, wildReceipt, zugferd, type FieldTruth, type Sample } from './extract-truth.js';
 
 interface FieldObs {
+  /** The value's kind: its group is the engine's calibrationGroup of it, so saved observations serve a regrouping. */
+  kind: ValueKind;
   group: CalibrationGroup;
   x: number[];
   /** Matches its label; null where the document has no label for it. */
@@ -84,14 +87,14 @@ let nextDoc = 0;
  * confidence can flag a difference the text does not show.
  */
 async function observe(dataset: string, pages: TextPage[], type: Sample['type'], truths: readonly FieldTruth[], model: LayoutModel | null, printedLines?: TextPage[]): Promise<DocObs> {
-  const seen = new Map<string, { group: CalibrationGroup; features: ConfidenceFeatures }>();
+  const seen = new Map<string, { kind: ValueKind; features: ConfidenceFeatures }>();
   const roles = model ? await model.roles(layoutDocument(pages)) : null;
   const ex = extractFromText({ pages }, templateVersion(type), {
     roles,
     now: new Date('2026-11-25T12:00:00Z'),
     // No value is under 0: review comes from the checks alone.
     reviewBelow: 0,
-    onFeatures: (path, group, features) => seen.set(path, { group, features }),
+    onFeatures: (path, _group, features, kind) => seen.set(path, { kind, features }),
   });
   const printed = printedLines ? norm(printedLines.flatMap((p) => p.lines.map((l) => l.text)).join(' ')) : null;
   const labelled = truths.filter((t) => t.expected !== null && t.expected !== '' && (printed === null || t.compare !== 'text' || printed.includes(norm(t.expected))));
@@ -100,7 +103,7 @@ async function observe(dataset: string, pages: TextPage[], type: Sample['type'],
     .filter(([path]) => valueAt(ex.data, path) !== null && valueAt(ex.data, path) !== undefined)
     .map(([path, f]) => {
       const t = labelled.find((l) => l.path === path);
-      return { group: f.group, x: featureVector(f.features), correct: t ? matches(t, valueAt(ex.data, path)) : null };
+      return { kind: f.kind, group: calibrationGroup(f.kind), x: featureVector(f.features), correct: t ? matches(t, valueAt(ex.data, path)) : null };
     });
   return { dataset, doc: nextDoc++, fields, checks: ex.review.required, allCorrect: labelled.every((t) => matches(t, valueAt(ex.data, t.path))) };
 }
@@ -159,6 +162,11 @@ async function collect(cacheDir: string, scans: boolean, handmade: boolean): Pro
     await model?.release();
   }
   return docs;
+}
+
+/** Saved observations with each value in the group the engine now gives its kind. */
+function regrouped(docs: DocObs[]): DocObs[] {
+  return docs.map((d) => ({ ...d, fields: d.fields.map((f) => ({ ...f, group: calibrationGroup(f.kind) })) }));
 }
 
 interface Example {
@@ -376,7 +384,7 @@ async function main() {
   }
   // `--observations FILE`: the documents' observations saved (or read back when the file exists), to refit without re-reading them.
   const saved = values.observations;
-  const docs: DocObs[] = saved && existsSync(saved) ? (JSON.parse(readFileSync(saved, 'utf8')) as DocObs[]) : await collect(dir, values.scans, values.handmade);
+  const docs: DocObs[] = saved && existsSync(saved) ? regrouped(JSON.parse(readFileSync(saved, 'utf8')) as DocObs[]) : await collect(dir, values.scans, values.handmade);
   if (saved && !existsSync(saved)) writeFileSync(saved, JSON.stringify(docs));
   silentCost = Number(values['silent-cost']);
   const examples = examplesOf(docs);
@@ -410,6 +418,14 @@ async function main() {
           best_straight_through_at_2pct_pct: bound[k],
         },
       ]),
+    ),
+  );
+  // The shipped weights and thresholds on the same documents, to weigh a refit against.
+  const shippedRates = reviewRates(docs, CALIBRATION, REVIEW_THRESHOLDS);
+  console.log(`shipped thresholds: ${JSON.stringify(REVIEW_THRESHOLDS)}; objective ${objective(docs, CALIBRATION, REVIEW_THRESHOLDS, floor).toFixed(4)}, refit ${objective(docs, models, thresholds, floor).toFixed(4)}`);
+  console.table(
+    Object.fromEntries(
+      Object.entries(shippedRates).map(([k, r]) => [k, { shipped_straight_through_pct: pct(r.straight, r.documents), shipped_silent_error_pct: pct(r.silent, r.documents) }]),
     ),
   );
   if (values.write) {

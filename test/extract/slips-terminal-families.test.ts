@@ -536,11 +536,11 @@ describe('numbers after labels no field knows', () => {
        Café Museum
    Operngasse 7, 1010 Wien
 Terminal-ID:                 70112233
-Genehmigung:                   284715
+Prüfnummer:                    284715
 Betrag                   EUR    12,40
 VISA              ************4411`);
     expect(unread(ex)).toHaveLength(1);
-    expect(unread(ex)[0].message).toContain('Genehmigung');
+    expect(unread(ex)[0].message).toContain('Prüfnummer');
     expect(ex.review.required).toBe(true);
   });
 
@@ -584,5 +584,55 @@ APPROVED 00`);
     expect(ex.data.currency).toBe('GBP');
     // The local figures no longer add up to it: a person looks.
     expect(ex.review.required).toBe(true);
+  });
+});
+
+describe('a void\'s amount and plain label words (2026-11-27, evening)', () => {
+  it('reads a void printed as EUR -42,00 in two boxes as the amount 42, and Autorisierung as the auth code', () => {
+    const ex = read(`          Blumen Haider e.U.
+           Getreidegasse 23
+            5020 Salzburg
+
+                STORNO
+              VISA DEBIT
+
+Datum: 15.06.2025     Zeit: 10:12:51
+Term-ID:                    T8840217
+Beleg:                          0063
+Karte:              XXXXXXXXXXXX3390
+Autorisierung:                118842
+
+      EUR                 -42,00
+
+          STORNO DURCHGEFÜHRT`);
+    expect(ex.data.transaction_type).toBe('void');
+    expect(ex.data.amount).toBe(42);
+    expect(ex.data.auth_code).toBe('118842');
+  });
+
+  it('reads Genehmigung as the auth code', () => {
+    const ex = read(`Kartenzahlung
+Mastercard kontaktlos
+Betrag                  EUR 26,00
+Genehmigung:               284715`);
+    expect(ex.data.auth_code).toBe('284715');
+  });
+
+  it('reads a till\'s BALANCE TO PAY, with an item count before it, as the total, not the tax table\'s last figure', () => {
+    const ex = readTillReceipt(`                TESCO
+         Guildford High Street
+           Guildford GU1 3EL
+TESCO SEMI SKIMMED MILK 4PT       £1.55
+HOVIS SOFT WHITE 800G             £1.40
+ROBINSONS SQUASH 1L               £1.80 A
+---------------------------------------
+3 BALANCE TO PAY                  £4.75
+CASH                             £10.00
+CHANGE DUE                        £5.25
+
+VAT RATE      NET       VAT       TOTAL
+A 20.0%      1.50      0.30        1.80
+Z  0.0%      2.95      0.00        2.95`);
+    expect(ex.data.amount).toBe(4.75);
   });
 });

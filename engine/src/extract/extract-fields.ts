@@ -52,7 +52,7 @@ export interface ExtractFieldsOptions {
    */
   roles?: LineRoles | null;
   /** Sees each chosen value's confidence features: the calibration fit (test/bench/fit-calibration.ts) learns from them. */
-  onFeatures?: (path: string, group: CalibrationGroup, features: ConfidenceFeatures) => void;
+  onFeatures?: (path: string, group: CalibrationGroup, features: ConfidenceFeatures, kind: ValueKind) => void;
 }
 
 /**
@@ -273,7 +273,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
       complete: kind === 'party_name' || kind === 'party_address' ? completeParty(kind, String(top.value)) : true,
       characters: top.raw.replace(/[^\p{L}\p{N}]/gu, '').length,
     };
-    options.onFeatures?.(f.path, calibrationGroup(kind), features);
+    options.onFeatures?.(f.path, calibrationGroup(kind), features, kind);
     const choice: Choice = { candidate: top, kind, features, value: top.value, status: 'ok', byModel: decidedByModel.has(f.path) };
     // `kr` where no word names the country: Swedish, Norwegian or Danish crowns alike, a coin toss.
     if (kind === 'currency' && country === null && isEvenlySharedMark(top.raw)) choice.atMost = EVEN_MARK_CONFIDENCE;

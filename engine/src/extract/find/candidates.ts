@@ -4,6 +4,7 @@ import { valueSlots, type Relation } from '../layout/label-values.js';
 import type { LabelHit } from '../layout/labels.js';
 import { printedWithCents } from '../normalize/amount.js';
 import { findDates, type ParsedDate } from '../normalize/date.js';
+import { findCurrencies } from '../normalize/currency.js';
 import { findDottedTime } from '../normalize/time.js';
 import { FIGURE_KINDS, type ValueKind } from './field-kinds.js';
 import { isFormOnly } from './header-block.js';
@@ -103,7 +104,7 @@ export function shapedCandidates(doc: DocumentText, kind: ValueKind, field: Fiel
   const out: Candidate[] = [];
   const readKind = kind === 'total' ? 'money' : kind;
   for (const line of doc.lines) {
-    const values = readValues(readKind, line.text, field, ctx, false);
+    const values = readValues(readKind, line.text, field, ctx, false, FIGURE_KINDS.has(readKind) && currencyBox(doc, line));
     // A time printed with a point in the column right of a date (`25.08.25     14.59`).
     const dotted = kind === 'time' && values.length === 0 && followsDate(doc, line) ? findDottedTime(line.text, true, null) : null;
     if (dotted) values.push({ value: dotted.value, raw: dotted.raw, start: dotted.start, end: dotted.end, quality: 0.9 });
@@ -113,6 +114,13 @@ export function shapedCandidates(doc: DocumentText, kind: ValueKind, field: Fiel
     }
   }
   return out;
+}
+
+/** The box beside a line in its row, left or right, holds a currency alone (`EUR` | `-42,00`). */
+function currencyBox(doc: DocumentText, line: Line): boolean {
+  const row = doc.rows[line.row].lines;
+  const at = row.indexOf(line);
+  return [row[at - 1], row[at + 1]].some((l) => l !== undefined && /^\s*\p{L}{3}\s*$|^\s*[€£$]\s*$/u.test(l.text) && findCurrencies(l.text, {}).length === 1);
 }
 
 /**

@@ -8,14 +8,14 @@ import { REGISTRATION_LABELS, isBranchRow, isEuropeanPostcodeTown, isEuropeanStr
 import { isVocabularyWord } from './enum-words.js';
 import { isAcquirerRow } from './slip-words.js';
 
-// A row of words and a code with a digit, a label's place and its value's (`Genehmigung: 284715`,
+// A row of words and a code with a digit, a label's place and its value's (`Prüfnummer: 284715`,
 // `Termna1-ID 52110873`).
 const LABEL_AND_CODE = /^\s*(\p{L}[\p{L} .'/-]{2,30}?)\s*[:.]?\s+([A-Z0-9][A-Z0-9-]{3,})\s*$/u;
 const REGISTRATION = new RegExp(`(?<![\\p{L}])(?:${REGISTRATION_LABELS})(?![\\p{L}])`, 'iu');
 
 /**
  * A row that prints a number after a label no field knows, whose number no field took: on a
- * payment slip, the label of a field the vocabulary lacks or OCR misread (`Genehmigung: 284715`,
+ * payment slip, the label of a field the vocabulary lacks or OCR misread (`Prüfnummer: 284715`,
  * `TermnaI-ID 52110873`), so a value may be missing that nothing else would flag. Not a
  * registration number (`NIF B93456712`), a header's name or address line, a row above the first
  * one a label names, a street or a town, a branch (`Filiale 1140`), a masked card number, an

@@ -71,12 +71,19 @@ const RESPONSE_CODE = /^\s*[:=]?\s*(\d{2,3}|[YZ][13])(?:\s+\p{L}[\p{L}\s./-]*)?\
 // partly approved; Y1 and Y3 offline), and the three-figure `000`.
 const APPROVAL_CODES: ReadonlySet<string> = new Set(['00', '000', '08', '10', '11', 'Y1', 'Y3']);
 
+/** A currency code or sign printed against the figure, before or after it (`EUR -42,00`, `-42,00 €`). */
+function besideCurrency(text: string, figure: { start: number; end: number }): boolean {
+  return findCurrencies(text, {}).some(
+    (c) => (c.end <= figure.start && /^[\s-]*$/.test(text.slice(c.end, figure.start))) || (c.start >= figure.end && /^\s*$/.test(text.slice(figure.end, c.start))),
+  );
+}
+
 /**
  * Values of a kind in a text, left to right. A labelled slot passes its text; unlabelled search
  * passes whole lines. Money prefers the amounts printed with decimals: on a line such as
  * `TOTAL 3 ITEMS 12.50`, the 3 is a count.
  */
-export function readValues(kind: ValueKind, text: string, field: FieldDefinition, ctx: ParseContext, labelled: boolean): ReadValue[] {
+export function readValues(kind: ValueKind, text: string, field: FieldDefinition, ctx: ParseContext, labelled: boolean, currencyInRow = false): ReadValue[] {
   switch (kind) {
     case 'money':
     case 'total':
@@ -110,7 +117,10 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
         // Beside its label on a slip, a minus on a field that is never negative is the direction
         // only (a refund's `Betrag: -23,95 EUR`). Not on an itemised document: there a negative
         // total or tax is a credit note's (returns netted against sales), and is not taken.
-        const unsigned = labelled && a.value < 0 && field.minimum !== undefined && field.minimum >= 0 && !ctx.itemized;
+        // So is a minus on a figure with its currency against it on a slip's own row (a void's
+        // `EUR -42,00`; `currencyInRow`: the currency is the row's next box to OCR): the currency
+        // marks it as the sum of the payment as much as a label would.
+        const unsigned = (labelled || currencyInRow || besideCurrency(text, a)) && a.value < 0 && field.minimum !== undefined && field.minimum >= 0 && !ctx.itemized;
         out.push({ value: unsigned ? -a.value : a.value, raw: a.raw, start: a.start, end: a.end, quality: unsigned ? 0.9 * quality : quality });
       }
       return out;
