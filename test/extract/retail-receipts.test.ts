@@ -4,6 +4,7 @@ import { templateVersion } from '../../engine/src/extract/document-type.js';
 import { extractFromText } from '../../engine/src/extract/extract-text.js';
 import { receiptPage } from '../support/receipt-lines.js';
 import { slipClientOcr } from '../support/slip-text.js';
+import { readTillReceipt } from '../support/read-slip.js';
 
 const read = (text: string) => extractFromText({ pages: parseClientOcr(slipClientOcr(text)).pages }, templateVersion('retail_receipt'), { now: new Date('2026-11-25T12:00:00Z') });
 
@@ -487,3 +488,50 @@ TILBAGE                   335.00`);
   });
 });
 
+
+describe('till receipts across Europe (2026-11-27, evening)', () => {
+  it('reads a forint receipt\'s subtotal printed as 3 170 with no mark, and its tax as the sum of its rate rows', () => {
+    const ex = readTillReceipt(`      Kossuth Pékség és Kávézó
+    6720 Szeged, Kárász u. 9.
+Kakaós csiga      2 x 390      780 A
+Vekni kenyér 1 kg              890 A
+Cappuccino                     790 A
+Ásványvíz 0,5l                 350 C
+------------------------------------
+RÉSZÖSSZEG                   2 810
+ÖSSZESEN:                 2 810 Ft
+KÉSZPÉNZ                  5 000 Ft
+VISSZAJÁRÓ                2 190 Ft
+
+ÁFA  A   5%                    116
+ÁFA  C  27%                     74`);
+    expect(ex.data.subtotal).toBe(2810);
+    expect(ex.data.amount).toBe(2810);
+    expect(ex.data.tax_amount).toBe(190);
+  });
+
+  it('reads the seller after Prodavač, not the till number after Pokladna (a word one letter from Pokladní)', () => {
+    const ex = readTillReceipt(`          Pekárna U Kostela
+             Husova 14
+            602 00 Brno
+Pokladna: 1          Prodavač: Jana
+Rohlík bílý        10 x 2,50    25,00
+Chléb kmínový 1 kg              38,00
+CELKEM                      63,00 Kč
+Hotově                     100,00 Kč
+Vráceno                     37,00 Kč`);
+    expect(ex.data.cashier).toBe('Jana');
+  });
+
+  it('takes change given back, with no card on the receipt, as a cash payment', () => {
+    const ex = readTillReceipt(`        Kiosk am Markt
+      Marktplatz 3, 93047 Regensburg
+Süddeutsche Zeitung        4,20 B
+Club-Mate 0,5l             1,80 A
+---------------------------------
+Summe             EUR      6,00
+Gegeben           EUR     10,00
+Zurück            EUR      4,00`);
+    expect(ex.data.payment_method).toBe('cash');
+  });
+});

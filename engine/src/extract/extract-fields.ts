@@ -28,9 +28,9 @@ import { agreeOnRules, paidExact, soleTermCandidates, distinctValues } from './f
 import { layoutDocument, spanBox, type Line, type TextPage } from './layout/document-text.js';
 import { compact, LabelFinder, type LabelHit } from './layout/labels.js';
 import { dominantDecimal, findAmounts } from './normalize/amount.js';
-import { labelWords, NOT_TOTAL_LABELS } from './vocabulary/vocabulary.js';
+import { labelWords, NOT_TOTAL_LABELS, vocabularyWordKeys } from './vocabulary/vocabulary.js';
 import { userPattern } from '../doctypes/user-pattern.js';
-import { currencyCountry, documentCurrency, findCurrencies, isEvenlySharedMark } from './normalize/currency.js';
+import { currencyCountry, documentCurrency, findCurrencies, isEvenlySharedMark, printedWhole } from './normalize/currency.js';
 import { documentDateOrder, findDates, resolveDateOrder } from './normalize/date.js';
 import { findTimes } from './normalize/time.js';
 
@@ -113,7 +113,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   // `$` with no country named: the dollar of the United States or of Australia, Canada, New Zealand...
   const sharedDollar = docCurrency !== null && docCurrency.alternatives.length > 0 && country === null;
   const dateOrder = documentDateOrder(allText.flatMap((t) => findDates(t)));
-  const ctx = { decimal, country: currencyCountry(currency) ?? country ?? undefined, language: language ?? undefined, itemized: Object.values(definition.fields).some((f) => f.type === 'array') };
+  const ctx = { decimal, country: currencyCountry(currency) ?? country ?? undefined, language: language ?? undefined, itemized: Object.values(definition.fields).some((f) => f.type === 'array'), wholeUnits: printedWhole(currency) };
   const pageQuality = medianConfidence(doc.lines);
 
   const header = scalars.some((f) => ['party_name', 'party_address'].includes(kinds.get(f.path) as string)) ? findHeaderBlock(doc) : null;
@@ -131,7 +131,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   const tendered = claimedSpans(doc, allHits, hitsOnLine, isCash, false);
   // The tax summary, read once where a field asks for it.
   let taxes: TaxRow[] | null = null;
-  const taxRows = () => (taxes ??= readTaxRows(doc, decimal, (row) => row.lines.some((l) => hitsOnLine(l).some((h) => h.path === 'tax_amount'))));
+  const taxRows = () => (taxes ??= readTaxRows(doc, decimal, (row) => row.lines.some((l) => hitsOnLine(l).some((h) => h.path === 'tax_amount')), ctx.wholeUnits));
   const conversion = readConversion(doc, decimal);
   // The first row with a price (a figure with cents): the header is above it.
   const firstPriceRow = doc.rows.find((r) => r.lines.some((l) => findAmounts(l.text, { decimal }).some((a) => a.decimal !== null)))?.index ?? null;
@@ -444,7 +444,7 @@ function planFor(definition: Definition): FieldPlan {
     aliases: [...(scalars.find((f) => f.path === path)?.field.aliases ?? []), ...wordsOf(labelKeys.get(path) ?? '')],
     numbered: NUMBERED_LABELS.has(labelKeys.get(path) ?? ''),
   }));
-  const finder = new LabelFinder(sets.filter((s) => s.aliases.length > 0));
+  const finder = new LabelFinder(sets.filter((s) => s.aliases.length > 0), vocabularyWordKeys());
   const kinds = new Map<string, ValueKind>(scalars.map((f) => [f.path, valueKind(f.name, f.field)]));
   const firstOfKind = new Map<ValueKind, string>();
   for (const f of scalars) {

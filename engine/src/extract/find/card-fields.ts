@@ -100,8 +100,8 @@ export function preferAidScheme(list: Candidate[]): void {
 /**
  * What a slip says without a word for it, asked only where no word was found: an authorisation
  * code is issued only for an approved payment (a declined word would have been read first), a
- * card scheme or number means a card payment, and an AID is read from a chip (a contactless or
- * swiped card would say so).
+ * card scheme or number means a card payment, change given back a cash one, and an AID is read
+ * from a chip (a contactless or swiped card would say so).
  */
 export function inferredCandidates(name: string, ranked: ReadonlyMap<string, readonly Candidate[]>, doc: DocumentText, country: string | null = null): Candidate[] {
   // A receipt in one country's language with no currency printed is in that country's (a Dutch
@@ -115,10 +115,13 @@ export function inferredCandidates(name: string, ranked: ReadonlyMap<string, rea
     const auth = ranked.get('auth_code')?.[0];
     return auth?.label && /\d/.test(String(auth.value)) ? [{ ...auth, value: true, label: null, relation: 'anywhere', score: 0.35 }] : [];
   }
-  // A slip that shows a card scheme or a card number was paid by card.
+  // A slip that shows a card scheme or a card number was paid by card; a receipt that gives
+  // change back (`Gegeben 20,00` / `Zurück 4,05`) with neither was paid in cash.
   if (name === 'payment_method') {
     const card = ranked.get('card_scheme')?.[0] ?? ranked.get('card_last_four')?.[0];
-    return card ? [{ ...card, value: 'card', score: 0.4 }] : [];
+    if (card) return [{ ...card, value: 'card', score: 0.4 }];
+    const change = ranked.get('change')?.[0];
+    return change?.label && typeof change.value === 'number' && change.value > 0 ? [{ ...change, value: 'cash', label: null, relation: 'anywhere', score: 0.35 }] : [];
   }
   // A card's application label printed on a row of its own, its scheme and its kind (`VISA DEBIT`,
   // `VISA CREDITO`, `MASTERCARD PREPAID`), as terminals print it under the card number.

@@ -30,7 +30,7 @@ const RATE_ONE = new RegExp(RATE.source, 'u');
  * A row with the rate and a single figure is taken as that rate's tax when `taxWord` says the row
  * names a tax and no row's arithmetic shows that rate's tax. Rows at 0% are kept (they add nothing).
  */
-export function readTaxRows(doc: DocumentText, decimal: DecimalMark | undefined, taxWord: (row: Row) => boolean): TaxRow[] {
+export function readTaxRows(doc: DocumentText, decimal: DecimalMark | undefined, taxWord: (row: Row) => boolean, wholeUnits = false): TaxRow[] {
   const out: TaxRow[] = [];
   const single: TaxRow[] = [];
   for (const row of doc.rows) {
@@ -49,7 +49,7 @@ export function readTaxRows(doc: DocumentText, decimal: DecimalMark | undefined,
       const rateMatch = RATE_ONE.exec(rateLine.text) as RegExpExecArray;
       rateAt = { line: rateLine, start: rateMatch.index, end: rateMatch.index + rateMatch[0].length };
       // The rate's own digits left out.
-      figures = rowFigures(row, decimal, withoutRates);
+      figures = rowFigures(row, decimal, withoutRates, wholeUnits);
     }
     if (!(rate >= 0 && rate <= 30)) continue;
     const found = agreeing(rate, figures);
@@ -67,10 +67,13 @@ type Figure = { value: number; line: Line; start: number; end: number };
 /** The text with its rates blanked out (same length), so their digits are no figures. */
 const withoutRates = (text: string) => text.replace(RATE, (m) => ' '.repeat(m.length));
 
-/** A row's figures with cents, not negative, each with its place (`blank` hides part of a line first). */
-function rowFigures(row: Row, decimal: DecimalMark | undefined, blank = (text: string) => text): Figure[] {
+/**
+ * A row's figures with cents, not negative, each with its place (`blank` hides part of a line
+ * first); `wholeUnits`: whole figures too, in a currency printed without minor units (`ÁFA 27% 74`).
+ */
+function rowFigures(row: Row, decimal: DecimalMark | undefined, blank = (text: string) => text, wholeUnits = false): Figure[] {
   const out: Figure[] = [];
-  for (const line of row.lines) for (const a of findAmounts(blank(line.text), { decimal })) if (a.decimal !== null && a.value >= 0) out.push({ value: a.value, line, start: a.start, end: a.end });
+  for (const line of row.lines) for (const a of findAmounts(blank(line.text), { decimal })) if ((a.decimal !== null || wholeUnits) && a.value >= 0) out.push({ value: a.value, line, start: a.start, end: a.end });
   return out;
 }
 

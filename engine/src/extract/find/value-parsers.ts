@@ -35,6 +35,8 @@ export interface ParseContext {
   language?: string;
   /** The document type lists items: its total is the items' arithmetic, where returns count negative. */
   itemized?: boolean;
+  /** The document's currency is printed in whole units (HUF, ISK: printedWhole). */
+  wholeUnits?: boolean;
 }
 
 // A registration label (vocabulary/addresses.json) and what stands between it and its number
@@ -59,6 +61,13 @@ function currencyGroupedWhole(text: string): ReadValue | null {
     }
   }
   return null;
+}
+/** The slot's one figure, whole thousands parted by plain spaces (`3 170`), and no other figure beside it. */
+function onlyGroupedWhole(text: string): ReadValue | null {
+  const found = [...text.matchAll(SPACE_GROUPED_WHOLE)];
+  if (found.length !== 1 || /\d/.test(text.slice(0, found[0].index) + text.slice(found[0].index + found[0][0].length))) return null;
+  const m = found[0];
+  return { value: Number(m[0].replace(/ /g, '')), raw: m[0], start: m.index, end: m.index + m[0].length, quality: 1 };
 }
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 const IBAN = /(?<![A-Z0-9])([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)(?![A-Z0-9])/g;
@@ -105,7 +114,9 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       }
       // So are whole thousands with their currency against them, in currencies printed without
       // minor units (`Összeg: 12 450 Ft`, `HUF 12 450`): the mark stands by the whole figure.
-      const whole = labelled ? currencyGroupedWhole(text) : null;
+      // In a currency printed in whole units, whole thousands parted by a space are one figure
+      // beside their label without the mark too (`RÉSZÖSSZEG   3 170`).
+      const whole = labelled ? (currencyGroupedWhole(text) ?? (ctx.wholeUnits ? onlyGroupedWhole(text) : null)) : null;
       if (whole) return [whole];
       for (const a of all) {
         if (kind === 'integer' && !Number.isInteger(a.value)) continue;

@@ -56,10 +56,17 @@ export class LabelFinder {
   private readonly compiled: KeyIndex<CompiledAlias>;
   /** The long aliases by each half of their letters: one misread letter leaves the other half whole. */
   private readonly halves: KeyIndex<AliasHalf>;
-  /** Every word of every alias: a word the labels themselves use is read as itself, never as another's near miss. */
+  /** Every word of every alias and the known words: a word the vocabulary uses is read as itself, never as a label's near miss. */
   private readonly words = new Set<string>();
 
-  constructor(sets: readonly AliasSet[]) {
+  /**
+   * `knownWords`: words read as themselves besides the aliases' own, by their letterKey (the
+   * vocabulary's words in every language: `Pokladna`, a till, is no misread `Pokladní`, a cashier).
+   */
+  constructor(
+    sets: readonly AliasSet[],
+    private readonly knownWords: ReadonlySet<string> = new Set(),
+  ) {
     const compiled: CompiledAlias[] = [];
     for (const { path, aliases, numbered } of sets) {
       for (const alias of aliases) {
@@ -98,7 +105,7 @@ export class LabelFinder {
           const window = letters.text.slice(from, from + len);
           // Letters only: a figure after a label (`MONTANT : 1`) is no misread letter of it.
           if (!/^\p{L}+$/u.test(window)) continue;
-          if (window === c.key || window === `${c.key}S` || this.words.has(window) || !oneEditApart(window, c.key)) continue;
+          if (window === c.key || window === `${c.key}S` || this.words.has(window) || this.knownWords.has(window) || !oneEditApart(window, c.key)) continue;
           const start = textIndex(letters, from);
           const last = textIndex(letters, from + len - 1);
           if (start === null || last === null) continue;

@@ -192,6 +192,14 @@ const CURRENCY_COUNTRY: Record<string, string> = Object.fromEntries(
   Object.entries(COUNTRY_CURRENCY).filter(([, code]) => Object.values(COUNTRY_CURRENCY).filter((c) => c === code).length === 1).map(([country, code]) => [code, country]),
 );
 
+// Currencies whose prices are printed in whole units (`3 170 Ft`, `1 290 kr.` in Iceland, `¥1,200`).
+const WHOLE_UNIT_CURRENCIES: ReadonlySet<string> = new Set(['HUF', 'ISK', 'JPY', 'KRW', 'CLP', 'IDR', 'VND']);
+
+/** Prices in this currency have no minor units on the receipt. */
+export function printedWhole(currency: string | null): boolean {
+  return currency !== null && WHOLE_UNIT_CURRENCIES.has(currency);
+}
+
 /** The currency of a country (the one a document's language names, document-country.ts). */
 export function countryCurrency(country: string | null | undefined): string | null {
   return country ? (COUNTRY_CURRENCY[country] ?? null) : null;

@@ -28,7 +28,7 @@ import sl from './sl.json' with { type: 'json' };
 import sv from './sv.json' with { type: 'json' };
 import addresses from './addresses.json' with { type: 'json' };
 import schemes from './card-schemes.json' with { type: 'json' };
-import { compact } from '../layout/labels.js';
+import { compact, letterKey } from '../layout/labels.js';
 
 export interface LanguageVocabulary {
   language: string;
@@ -164,6 +164,13 @@ export function vocabularyWordLanguages(): ReadonlyMap<string, ReadonlySet<strin
     wordOwners = owners;
   }
   return wordOwners;
+}
+
+let wordKeys: ReadonlySet<string> | undefined;
+/** The same words by their letters without marks (letterKey): a label finder's known words. */
+export function vocabularyWordKeys(): ReadonlySet<string> {
+  wordKeys ??= new Set([...vocabularyWordLanguages().keys()].map(letterKey));
+  return wordKeys;
 }
 
 /** Every scheme with words or AIDs in the table. */
