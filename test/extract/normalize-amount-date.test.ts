@@ -61,6 +61,11 @@ describe('parseAmount', () => {
     expect(findAmounts('Tabletki 12,50H').map((a) => a.value)).toEqual([]);
   });
 
+  it('keeps the minus of a deduction before a class-lettered price (Rabat -5,00A), and none after a figure', () => {
+    expect(findAmounts('  Rabat                             -5,00A').map((a) => a.value)).toEqual([-5]);
+    expect(findAmounts('Pos 10-5,00A').map((a) => a.value)).toEqual([]);
+  });
+
   it('does not read dates, times, percentages or codes as amounts', () => {
     // A rate a space before its sign (`PTU C 5,00 %`) is a percentage too.
     for (const text of ['18-04-2018', '18/04/2018', '20:27', '6%', '5,00 %', 'ABC123', 'X51006414680', 'SO-2019-001']) {

@@ -78,15 +78,17 @@ function readAmounts(text: string, opts: AmountOptions = {}): ParsedAmount[] {
       const start = m.index + m[0].indexOf(m[1]);
       const end = start + m[1].length;
       if (found.some((f) => f.start < end && start < f.end)) continue;
-      const read = readDigits(m[1], opts.decimal);
-      if (read) found.push({ value: read.value, raw: m[1], start, end, decimal: read.decimal, ambiguous: read.ambiguous, ...(misreadSign ? { misreadSign } : {}) });
+      // A deduction's minus stands before a class-lettered price (`Rabat -5,00A`).
+      const minus = m[1].startsWith('-');
+      const read = readDigits(minus ? m[1].slice(1) : m[1], opts.decimal);
+      if (read) found.push({ value: minus && read.value !== 0 ? -read.value : read.value, raw: m[1], start, end, decimal: read.decimal, ambiguous: read.ambiguous, ...(misreadSign ? { misreadSign } : {}) });
     }
   }
   return found.sort((a, b) => a.start - b.start);
 }
 
 const MISREAD_SIGN = /(?<![\p{L}\p{N}.,])[EC](\d{1,6}[.,]\d{2})(?![\p{L}\p{N}%]|[.,/:-]\p{N})/gu;
-const CLASS_LETTER_AFTER = /(?<![\p{L}\p{N}.,/:-])(\d{1,6}[.,]\d{2})(?=[A-G](?:\s|$))/gu;
+const CLASS_LETTER_AFTER = /(?<![\p{L}\p{N}.,/:-])((?:(?<![^\s])-)?\d{1,6}[.,]\d{2})(?=[A-G](?:\s|$))/gu;
 
 /** A figure as printed with its cents (`12.50`, `(12.50)`, `12,50-`), not a whole number or a count. */
 export function printedWithCents(raw: string): boolean {
