@@ -534,4 +534,20 @@ Gegeben           EUR     10,00
 Zurück            EUR      4,00`);
     expect(ex.data.payment_method).toBe('cash');
   });
+
+  it('reads a unit price glued to its times mark (2 x3,49), and a weighed count is no price (1,256 x3,99)', () => {
+    const ex = readTillReceipt(`     Biedronka
+       ul. Marszałkowska 104
+          00-017 Warszawa
+          PARAGON FISKALNY
+MLEKO UHT 3,2% 1L      C  2 x3,49    6,98C
+JABŁKA LUZ             C  1,256 x3,99  5,01C
+-----------------------------------------
+SUMA PLN                           11,99`);
+    const items = ex.data.line_items as { quantity?: number; unit_price?: number; amount: number }[];
+    expect(items.map((i) => [i.quantity, i.unit_price, i.amount])).toEqual([
+      [2, 3.49, 6.98],
+      [1.256, 3.99, 5.01],
+    ]);
+  });
 });

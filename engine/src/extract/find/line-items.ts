@@ -55,6 +55,7 @@ function endsItems(row: Row): boolean {
   endLabels ??= new LabelFinder(['total', 'subtotal', 'tax_amount', 'tendered', 'change'].map((key) => ({ path: key, aliases: labelWords(key) })));
   return endLabels.inLine(row.lines[0]).some((h) => h.leading);
 }
+const TIMES_PRICE = /(?<=\d\s*)[xX×*@](\d{1,6}[.,]\d{2})(?![\p{N}.,])/u;
 const QTY_TIMES = /(?<![\p{L}\p{N}.,])(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:[xX×*@]|pcs?|pc|units?|ea)\s*(?=[\s\p{N}@]|$)|(?:[xX×*])\s*(\d{1,4}(?:[.,]\d{1,3})?)(?![\p{N}.,])/gu;
 
 /**
@@ -144,11 +145,14 @@ function readTable(doc: DocumentText, fields: Record<string, FieldDefinition>, r
     const textLines = row.lines.filter((l) => /[\p{L}]{2}/u.test(l.text.replace(/\b\d+\s*(pcs?|x)\b/giu, '')) && !amounts.some((a) => a.line === l && a.whole));
     // Quantity: a count by a times mark, else a small whole number under the quantity column.
     let qty: number | null = null;
+    // The count's own figure (`1,256` of `1,256 x3,99`), which is no price.
+    let qtyFigure: { line: Line; raw: string } | null = null;
     for (const l of row.lines) {
       for (const m of l.text.matchAll(QTY_TIMES)) {
         const n = Number((m[1] ?? m[2]).replace(',', '.'));
         if (n > 0 && n < 10000) {
           qty = n;
+          qtyFigure = { line: l, raw: m[1] ?? m[2] };
           set('quantity', n, l, l.box, m[0].trim());
           break;
         }
@@ -162,10 +166,19 @@ function readTable(doc: DocumentText, fields: Record<string, FieldDefinition>, r
         set('quantity', qty, cell, cell.box, cell.text);
       }
     }
-    const prices = amounts.filter((a) => a !== last && a.decimal);
+    const prices = amounts.filter((a) => a !== last && a.decimal && !(qtyFigure && a.line === qtyFigure.line && a.raw === qtyFigure.raw));
     if (prices.length > 0) {
       const p = prices[prices.length - 1];
       set('unit_price', p.value, p.line, p.box, p.raw);
+    } else {
+      // A price glued to its times mark (`1,256 x3,99`), which amounts leave as part of a word.
+      for (const l of row.lines) {
+        const m = TIMES_PRICE.exec(l.text);
+        if (m) {
+          set('unit_price', Number(m[1].replace(',', '.')), l, spanBox(l, m.index, m.index + m[0].length), m[1]);
+          break;
+        }
+      }
     }
     const own = textLines.map((l) => l.text).join(' ').trim();
     const descLines = own !== '' ? textLines : pending;
