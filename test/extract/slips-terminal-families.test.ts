@@ -610,6 +610,19 @@ Autorisierung:                118842
     expect(ex.data.auth_code).toBe('118842');
   });
 
+  it('reads AUTORISIERUNG ERFOLGT and Autorisierung abgelehnt as outcomes, not as auth codes', () => {
+    const ok = read(`GENEHMIGUNGS-NR.                    993023
+GESAMT                            Fr. 1.15
+          AUTORISIERUNG ERFOLGT`);
+    expect(ok.data.auth_code).toBe('993023');
+    expect(ok.data.approved).toBe(true);
+    const declined = read(`Girocard
+Betrag gesamt EUR                   1,28
+        Autorisierung abgelehnt`);
+    expect(declined.data.auth_code).toBeNull();
+    expect(declined.data.approved).toBe(false);
+  });
+
   it('reads Genehmigung as the auth code', () => {
     const ex = read(`Kartenzahlung
 Mastercard kontaktlos

@@ -242,7 +242,9 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
           for (const m of v.matchAll(/\S+/g)) {
             if (re.test(m[0]) && codeLike(m[0])) return [{ value: m[0], raw: m[0], start: m.index, end: m.index + m[0].length, quality: 0.95 }];
           }
-          return misreadWord(v) ? [] : [{ value: v, raw: v, start: 0, end: v.length, quality: 0.3 }];
+          // What fits no pattern is kept, weakly, to be reviewed as invalid (a misread code), unless
+          // it is words a label runs into (`Autorisierung abgelehnt`: an outcome, no code).
+          return misreadWord(v) || plainWords(v) ? [] : [{ value: v, raw: v, start: 0, end: v.length, quality: 0.3 }];
         }
       }
       return [{ value: v, raw: v, start: 0, end: v.length, quality: 0.9 }];
@@ -293,8 +295,17 @@ function slashedZeros(value: string): string {
   return /[Øø]/u.test(value) && /^[A-Z0-9Øø./_-]+$/u.test(value) && /[0-9]/u.test(value) ? value.replace(/[Øø]/gu, '0') : value;
 }
 
-/** A token a code may be: not a word in small letters (`kod`), nor a label's word misread (`C0DE`). */
-const codeLike = (t: string) => !smallLettersOnly(t) && !misreadWord(t);
+/**
+ * A token a code may be: not a word in small letters (`kod`), nor a label's word misread (`C0DE`),
+ * nor, without a digit, a word of the vocabulary (`ERFOLGT` of `AUTORISIERUNG ERFOLGT`).
+ */
+const codeLike = (t: string) => !smallLettersOnly(t) && !misreadWord(t) && (/\p{N}/u.test(t) || !isVocabularyWord(t));
+
+/** Words of letters only, each in small letters or a word of the vocabulary (`abgelehnt`, `ERFOLGT`). */
+function plainWords(text: string): boolean {
+  const words = text.split(/\s+/).filter(Boolean);
+  return words.length > 0 && words.every((w) => /^\p{L}+$/u.test(w) && (smallLettersOnly(w) || isVocabularyWord(w)));
+}
 
 /** A word of the vocabulary read with a digit for a letter (`C0DE`, `N0`): a label's word, no code. */
 function misreadWord(token: string): boolean {
