@@ -1,7 +1,7 @@
 // Label and value words that OCR read with a digit for a letter (`IMP0RTE`, `MAESTR0`, `N0 AUTO`),
 // from photographed slips: found as their words, while codes and values keep their digits.
 import { describe, expect, it } from 'vitest';
-import { digitLetterReadings } from '../../engine/src/extract/normalize/digit-letters.js';
+import { digitLetterReadings, zerosInFigures } from '../../engine/src/extract/normalize/digit-letters.js';
 import { readSlip as read, readTillReceipt } from '../support/read-slip.js';
 
 describe('digitLetterReadings', () => {
@@ -231,5 +231,56 @@ Gesamt60,00 EUR
 VISA               ************4411`);
     expect(ex.data.amount).toBe(60);
     expect(ex.data.tip).toBe(5.4);
+  });
+});
+
+describe('zerosInFigures (an O read among a figure\'s digits)', () => {
+  it('reads the O of a figure, a rate, a date and a time as a zero, keeping the length', () => {
+    for (const [text, read] of [
+      ['TOTAL 12,2O E', 'TOTAL 12,20 E'],
+      ['5 68O Ft', '5 680 Ft'],
+      ['IVA 1O%', 'IVA 10%'],
+      ['O5.O2.2026 12:O9', '05.02.2026 12:09'],
+      ['Rückgeld O,50', 'Rückgeld 0,50'],
+    ]) {
+      expect(zerosInFigures(text)).toBe(read);
+      expect(zerosInFigures(text)).toHaveLength(text.length);
+    }
+  });
+
+  it('leaves words, codes and a brand before a figure alone', () => {
+    for (const text of ['NO.5 2,50', 'H2O 1,50', 'O2 Shop 9,99', 'BON 0042', 'COOKIES']) expect(zerosInFigures(text)).toBe(text);
+  });
+
+  it('lets a photographed till receipt give its total, cash, date and time', () => {
+    const ex = readTillReceipt(`        Frischmarkt Sommer
+      Lindenstraße 4, 04109 Leipzig
+Brot                        2,9O
+Milch                       1,19
+SUMME EUR                  4,O9
+Gegeben                   50,0O
+Rückgeld                  45,91
+O5.O2.2026             12:O9`);
+    expect(ex.data.amount).toBe(4.09);
+    expect(ex.data.amount_tendered).toBe(50);
+    expect(ex.data.transaction_date).toBe('2026-02-05');
+    expect(ex.data.transaction_time).toBe('12:09');
+  });
+});
+
+describe('cash rounding in the languages of the market', () => {
+  it('reads Afronding, Rundung, Pyöristys and Øreafrunding as the rounding, never as the total', () => {
+    for (const label of ['Afronding', 'Rundung', 'Pyöristys', 'Øreafrunding', 'Zaokrouhlení']) {
+      const ex = readTillReceipt(`        Buurtwinkel
+Brood                       2,49
+Kaas                        4,99
+Subtotaal                   7,48
+${label}                   -0,03
+Totaal                      7,45
+Contant                    10,00
+Wisselgeld                  2,55`);
+      expect(ex.data.rounding, label).toBe(-0.03);
+      expect(ex.data.amount, label).toBe(7.45);
+    }
   });
 });

@@ -6,7 +6,7 @@ import { compact } from '../layout/labels.js';
 import { REGISTRATION_LABELS } from './address-words.js';
 import { findCurrencies } from '../normalize/currency.js';
 import { findDates, type ParsedDate } from '../normalize/date.js';
-import { digitLetterReadings } from '../normalize/digit-letters.js';
+import { digitLetterReadings, zerosInFigures } from '../normalize/digit-letters.js';
 import { findPhones } from '../normalize/phone.js';
 import { findTaxIds, parseLabelledTaxId } from '../normalize/tax-id.js';
 import { findDottedTime, findTimes } from '../normalize/time.js';
@@ -99,7 +99,7 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
     case 'number':
     case 'integer': {
       // A colon between a word and a figure parts a label from it (`Belopp:1016,95`), unlike one between figures (a time).
-      text = text.replace(/(?<=\p{L}):(?=\d)/gu, ' ');
+      text = zerosInFigures(text.replace(/(?<=\p{L}):(?=\d)/gu, ' '));
       // The digits of a masked card number (`************9349`) are never a figure of money or a count.
       const masks = findCardMasks(text);
       const all = findAmounts(text, { decimal: ctx.decimal }).filter((a) => !masks.some((m) => a.start < m.end && m.start < a.end));

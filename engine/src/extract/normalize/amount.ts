@@ -1,5 +1,6 @@
 import { CURRENCY_BEFORE_FIGURE } from './currency.js';
 import { memoByText } from './memo.js';
+import { zerosInFigures } from './digit-letters.js';
 
 /**
  * Amounts as receipts and invoices print them: decimal point or comma, thousands grouped by
@@ -60,7 +61,7 @@ const STRAY_MARK = /(?<![\p{L}\p{N}.,])[.·`](?=\d+[.,]\d{2}(?![\p{N}]))/gu;
 function readAmounts(text: string, opts: AmountOptions = {}): ParsedAmount[] {
   const found: ParsedAmount[] = [];
   if (!/\d/.test(text)) return found;
-  text = text.replace(STRAY_MARK, ' ');
+  text = zerosInFigures(text.replace(STRAY_MARK, ' '));
   for (const m of text.matchAll(AMOUNT)) {
     const [whole, open, lead, digits, trail, close] = m;
     if (open && !close) continue;

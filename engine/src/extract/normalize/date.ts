@@ -1,5 +1,6 @@
 import { isCalendarDate } from '../field-checks.js';
 import { memoByText } from './memo.js';
+import { zerosInFigures } from './digit-letters.js';
 
 /**
  * Dates as documents print them, to ISO `YYYY-MM-DD`: year first (2018-04-18), day or month
@@ -85,7 +86,10 @@ interface Reading {
 export const findDates: (text: string) => readonly ParsedDate[] = memoByText(readDates);
 
 function readDates(text: string): ParsedDate[] {
-  const kept = datesIn(text);
+  let kept = datesIn(text);
+  // A zero read as the letter O (`O5.O2.2026`): read again with it as a zero, raw as printed.
+  const zeros = kept.length === 0 ? zerosInFigures(text) : text;
+  if (zeros !== text) kept = datesIn(zeros).map((d) => ({ ...d, raw: text.slice(d.start, d.end) }));
   // A month's name read with a zero for its O (`0ct25'14`, `N0v`, `0kt`), read again as printed.
   const month = kept.length === 0 ? text.replace(MONTH_ZERO, 'O') : text;
   return month === text ? kept : datesIn(month).map((d) => ({ ...d, raw: text.slice(d.start, d.end) }));

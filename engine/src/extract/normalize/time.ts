@@ -1,4 +1,5 @@
 import { memoByText } from './memo.js';
+import { zerosInFigures } from './digit-letters.js';
 
 /**
  * Times of day as receipts print them: `20:27`, `20:27:05`, `8:05 PM`, `08.05`, `2027H`,
@@ -26,6 +27,14 @@ const HOUR_MARK = /(?<![\p{L}\p{N}])([01]\d|2[0-3])(?:\s?[hH]\s?([0-5]\d)|([0-5]
 export const findTimes: (text: string) => readonly ParsedTime[] = memoByText(readTimes);
 
 function readTimes(text: string): ParsedTime[] {
+  const printed = timesIn(text);
+  if (printed.length > 0) return printed;
+  // A zero read as the letter O (`12:O9`): read again with it as a zero, raw as printed.
+  const zeros = zerosInFigures(text);
+  return zeros === text ? printed : timesIn(zeros).map((t) => ({ ...t, raw: text.slice(t.start, t.end) }));
+}
+
+function timesIn(text: string): ParsedTime[] {
   const found: ParsedTime[] = [];
   // What both patterns need (a digit, a mark, a digit; or an hour mark), tested first.
   if (!/\d[:.]\d|\d\s?[hH]/.test(text)) return found;

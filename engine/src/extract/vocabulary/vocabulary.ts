@@ -39,11 +39,11 @@ export interface LanguageVocabulary {
 export const LANGUAGES: readonly LanguageVocabulary[] = [en, de, fr, es, it, nl, pt, pl, sv, da, nb, fi, cs, sk, hu, ro, et, lv, lt, hr, sl, el];
 
 /**
- * Labels of figures that are never a document's total: cash handed over, change, the card's
- * sequence number, and a terminal's other numbers (`Capt.-Ref.`, `Pos-Info`, EMV data), which
+ * Labels of figures that are never a document's total: cash handed over, change, a cash
+ * rounding, the card's sequence number, and a terminal's other numbers (`Capt.-Ref.`, `Pos-Info`, EMV data), which
  * also keep their longer label from being read as a shorter one (`Capt.-Ref.` is no `Ref`).
  */
-export const NOT_TOTAL_LABELS = ['tendered', 'change', 'card_sequence', 'other_number'] as const;
+export const NOT_TOTAL_LABELS = ['tendered', 'change', 'rounding', 'card_sequence', 'other_number'] as const;
 
 /** Letters that decomposition leaves alone, as ASCII-only printers write them. */
 const PLAIN: Record<string, string> = { ø: 'o', Ø: 'O', ł: 'l', Ł: 'L', æ: 'ae', Æ: 'AE', đ: 'd', Đ: 'D', ß: 'ss' };
