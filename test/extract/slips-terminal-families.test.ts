@@ -649,3 +649,49 @@ Z  0.0%      2.95      0.00        2.95`);
     expect(ex.data.amount).toBe(4.75);
   });
 });
+
+describe('hospitality and fuel slips (2026-11-27, evening)', () => {
+  it('keeps a street word printed with its accent (Chaussée), not as the spelling without it', () => {
+    const ex = read(`SHELL ERPENT
+        Chaussée de Marche 612
+        5101 Erpent
+BANCONTACT
+Montant EUR 12,00`);
+    expect(ex.data.merchant_address).toBe('Chaussée de Marche 612, 5101 Erpent');
+  });
+
+  it('reads a restaurant bill\'s discretionary service as its tip and Check as its number', () => {
+    const ex = readTillReceipt(`          THE RED LION
+      14 Market Place, York YO1 8RS
+Check: 30417              Table 12
+Fish & Chips                   16.50
+Sunday Roast                   19.95
+Subtotal                       36.45
+Discretionary service 12.5%     4.56
+TOTAL                          41.01
+VISA                           41.01`);
+    expect(ex.data.tip).toBe(4.56);
+    expect(ex.data.receipt_number).toBe('30417');
+    expect(ex.data.amount).toBe(41.01);
+  });
+
+  it('takes no points balance for change, and reads Kelner as the waiter and Godk. as the auth code', () => {
+    const till = readTillReceipt(`        FORECOURT EXPRESS
+Unleaded 32.10 L @ 145.9p      46.83
+TOTAL                          46.83
+CASH                           50.00
+CHANGE                          3.17
+Points balance:                1,382`);
+    expect(till.data.change).toBe(3.17);
+    const pl = readTillReceipt(`     Restauracja Pod Lipą
+Żurek                          18,00
+Kelner: Agnieszka
+SUMA PLN                       18,00`);
+    expect(pl.data.cashier).toBe('Agnieszka');
+    const dk = read(`P-AUTOMAT AARHUS
+Dankort
+Godk.:                        482913
+BELØB                    DKK 45,00`);
+    expect(dk.data.auth_code).toBe('482913');
+  });
+});
