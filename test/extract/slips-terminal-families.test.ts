@@ -694,4 +694,28 @@ Godk.:                        482913
 BELØB                    DKK 45,00`);
     expect(dk.data.auth_code).toBe('482913');
   });
+
+  it('takes the amount charged, not the amount held, where a slip prints both; a hold alone stays the amount', () => {
+    const both = read(`      HOTEL MIRADOR DE LA ALHAMBRA
+         Cuesta del Chapiz 44
+            18010 GRANADA
+TARJETA:                   MASTERCARD
+               5412 75** **** 6308
+AUTORIZACION:                  4R7720
+IMPORTE PREAUTORIZADO:     400,00 EUR
+IMPORTE FINAL:             327,40 EUR
+          OPERACION APROBADA`);
+    expect(both.data.amount).toBe(327.4);
+    const pump = read(`Carta: VISA           ************7730
+Aut.: 524091
+Importo preautorizzato:     100,00 EUR
+IMPORTO                      55,99 EUR`);
+    expect(pump.data.amount).toBe(55.99);
+    const hold = read(`         PRE-AUTHORIZATION
+AMEX
+CARD #:            XXXXXXXXXXX1009
+APPROVAL CODE:              814402
+PRE-AUTH AMOUNT:           $450.00`);
+    expect(hold.data.amount).toBe(450);
+  });
 });

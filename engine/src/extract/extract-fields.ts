@@ -8,7 +8,7 @@ import { isMissing } from './field-checks.js';
 import { REVIEW_THRESHOLDS, type CalibrationGroup } from './calibration-weights.js';
 import { calibrationGroup, confidenceOf, round3, type ConfidenceFeatures } from './confidence.js';
 import { labelledCandidates, shapedCandidates, titleCandidates, hashLineCandidates, type Candidate } from './find/candidates.js';
-import { aidCandidates, inferredCandidates, lastFourApartCandidates, preferAidScheme, schemeCandidates, withoutLoyaltyCards } from './find/card-fields.js';
+import { aidCandidates, heldAmountsLast, inferredCandidates, lastFourApartCandidates, preferAidScheme, schemeCandidates, withoutLoyaltyCards } from './find/card-fields.js';
 import { claimedSpans, isClaimed } from './find/claimed-spans.js';
 import { itemRateCandidate, readTaxRows, taxCandidates, type TaxRow } from './find/tax-lines.js';
 import { conversionCandidates, readConversion } from './find/dcc.js';
@@ -193,6 +193,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
       list = list.filter((c) => c.label?.path === f.path || c.relation === 'arithmetic' || !isClaimed(claimed, c));
       for (const c of list) if (c.label?.path !== f.path && isClaimed(tendered, c)) c.score *= 0.5;
       sortCandidates(list);
+      if (f.name === 'amount') list = heldAmountsLast(list, doc);
     }
     if (role && options.roles) {
       // What the rules alone would take, to tell when the model changed the answer.

@@ -141,6 +141,21 @@ export function inferredCandidates(name: string, ranked: ReadonlyMap<string, rea
   return [];
 }
 
+// Words of an amount held, not charged (vocabulary `held`: Pre-auth, Preautorizado, Reserviert), at the start of a word.
+const HELD = new RegExp(`(?<![\\p{L}])(?:${valueWords('held').map(escapeRegExp).join('|')})`, 'iu');
+
+/**
+ * A slip that prints the amount held and the amount charged (`IMPORTE PREAUTORIZADO 400,00` /
+ * `IMPORTE FINAL 327,40`; a pump's `Importo preautorizzato 100,00` over `IMPORTO 55,99`) charged
+ * the second: labelled amounts whose row names a hold go behind the other labelled ones. Alone, a
+ * held amount stays the amount (a pre-authorisation's own slip).
+ */
+export function heldAmountsLast(list: Candidate[], doc: DocumentText): Candidate[] {
+  const held = (c: Candidate) => c.label !== null && HELD.test(doc.rows[c.line.row].lines.map((l) => l.text).join(' '));
+  const charged = list.filter((c) => c.label !== null && !held(c));
+  return charged.length === 0 ? list : [...list.filter((c) => !held(c)), ...list.filter(held)];
+}
+
 // Words of a loyalty or customer card (vocabulary `loyalty`: Kundenkarte, Clubcard, Plussa,
 // Carte fidélité), at the start of a word: compounds hold them (`PLUSSA-KORTTI`).
 const LOYALTY = new RegExp(`(?<![\\p{L}])(?:${valueWords('loyalty').map(escapeRegExp).join('|')})`, 'iu');
