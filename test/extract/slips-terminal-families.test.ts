@@ -718,4 +718,24 @@ APPROVAL CODE:              814402
 PRE-AUTH AMOUNT:           $450.00`);
     expect(hold.data.amount).toBe(450);
   });
+
+  it('reads a hold\'s completion as completion, and a completion or parking-ticket title as no part of the address', () => {
+    const ex = read(`          Alpen Mietwagen GmbH
+       Flughafenstraße 1, Halle B
+             6020 Innsbruck
+       Reservierung abschließen
+               Mastercard
+Karte:               ############2291
+Genehmigung:                   611207
+Betrag                    EUR 462,80`);
+    expect(ex.data.transaction_type).toBe('completion');
+    expect(ex.data.merchant_address).toBe('Flughafenstraße 1, Halle B, 6020 Innsbruck');
+    const parking = read(`        P-HUS IMMERVAD
+     Frederiksgade / Immervad
+          8000 Aarhus C
+        PARKERINGSBILLET
+Dankort            ************5512
+BELØB                    DKK 45,00`);
+    expect(parking.data.merchant_address).toBe('Frederiksgade / Immervad, 8000 Aarhus C');
+  });
 });

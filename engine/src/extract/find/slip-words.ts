@@ -47,6 +47,7 @@ const SLIP_CONCEPTS: readonly string[] = [
   'refund',
   'void',
   'pre_authorization',
+  'completion',
   'merchant_copy',
   'customer_copy',
   'receipt_title',
