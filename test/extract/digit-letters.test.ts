@@ -284,3 +284,40 @@ Wisselgeld                  2,55`);
     }
   });
 });
+
+describe('more of a photographed till\'s misreads (2026-11-27, evening)', () => {
+  it('reads a letter in a price\'s second decimal place as its digit (28,4B), never a class letter after both (8,50C)', () => {
+    expect(zerosInFigures('TOTAL TTC 28,4B E')).toBe('TOTAL TTC 28,48 E');
+    expect(zerosInFigures('Brot 8,50C')).toBe('Brot 8,50C');
+    const ex = readTillReceipt(`   PHARMACIE DU PONT NEUF
+     12 Quai du Louvre, 75001 Paris
+Vente N 40318   Operateur: Camille
+Doliprane 1000mg              2,18
+Creme solaire SPF50          26,30
+TOTAL TTC             28,4B
+ESPECES                      30,00
+RENDU                         1,52`);
+    expect(ex.data.amount).toBe(28.48);
+    expect(ex.data.receipt_number).toBe('40318');
+  });
+
+  it('drops a pipe glued before the name, reads a zero opening a word of capitals as O, and takes no currency from a name (SAR0K)', () => {
+    const nl = readTillReceipt(` |BUURTSUPER
+  VAN LEEUWEN
+ Dorpsstraat 61
+ 3451 AB Vleuten
+Brood                         2,49
+TOTAAL                        2,49`);
+    expect(nl.data.merchant).toBe('BUURTSUPER VAN LEEUWEN');
+    const es = readTillReceipt(`SUPERMERCADOS EL 0LIVAR S.L.
+Calle Mayor 3, 28013 Madrid
+Pan                           1,20
+TOTAL                         1,20 EUR`);
+    expect(es.data.merchant).toBe('SUPERMERCADOS EL OLIVAR S.L.');
+    const hu = readTillReceipt(`SAR0K ABC
+6720 Szeged, Kárász u. 9.
+Kenyér                         890
+ÖSSZESEN:                   890 Ft`);
+    expect(hu.data.currency).toBe('HUF');
+  });
+});

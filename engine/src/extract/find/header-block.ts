@@ -412,8 +412,8 @@ export function isFormOnly(text: string): boolean {
 export function nameText(raw: string, asPrinted = false): string {
   // `Co. No: 20154-T` after the name is its number, not a company form.
   // A store number printed before the name (`#000002 BAIFU (M) SDN BHD`, three digits at least: `#1 NOODLE HOUSE` is a name) is the branch's.
-  // A mark OCR made of dirt or the paper's edge before the name (`| Ristorante Al Faro`, `' THE COPPER KETTLE`) is none of it.
-  const text = formsReadBack(digitsInWords(raw)).replace(COMPANY_NUMBER, '').replace(/[\s([]+$/u, '').replace(/^\s*#\s?\d{3,}\s+(?=\p{L})/u, '').replace(/^\s*[|.,'`´:;_~]+\s+(?=\p{L})/u, '');
+  // A mark OCR made of dirt or the paper's edge before the name (`| Ristorante Al Faro`, `' THE COPPER KETTLE`, `|BUURTSUPER`) is none of it.
+  const text = formsReadBack(digitsInWords(raw)).replace(COMPANY_NUMBER, '').replace(/[\s([]+$/u, '').replace(/^\s*#\s?\d{3,}\s+(?=\p{L})/u, '').replace(/^\s*[|.,'`´:;_~]+\s+(?=\p{L})/u, '').replace(/^\s*\|+(?=\p{L})/u, '');
   let last: RegExpMatchArray | undefined;
   for (const m of text.matchAll(LEGAL_FORMS)) last = m;
   if (last && last.index !== undefined && last.index > 0) return text.slice(0, last.index + last[0].length).trim();

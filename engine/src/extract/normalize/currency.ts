@@ -85,7 +85,8 @@ const MARK_RE = new RegExp(
       .filter(startsWithLetter)
       .map((m) => escaped(m) + (/\p{L}$/u.test(m) ? '(?![\\p{L}])' : ''))
       .join('|') +
-    '|[A-Z]{3}(?![\\p{L}]))|' +
+    // A code of three capitals, not a word's start with a zero read for its O (`SAR0K`, a shop's name).
+    '|[A-Z]{3}(?![\\p{L}])(?!\\d+\\p{L}))|' +
     byLength
       .filter((m) => !startsWithLetter(m))
       .map(escaped)
