@@ -289,6 +289,8 @@ describe('more of a photographed till\'s misreads (2026-11-27, evening)', () => 
   it('reads a letter in a price\'s second decimal place as its digit (28,4B), never a class letter after both (8,50C)', () => {
     expect(zerosInFigures('TOTAL TTC 28,4B E')).toBe('TOTAL TTC 28,48 E');
     expect(zerosInFigures('Brot 8,50C')).toBe('Brot 8,50C');
+    // A litre is no misread one.
+    expect(zerosInFigures('12 x 1,0l PET')).toBe('12 x 1,0l PET');
     const ex = readTillReceipt(`   PHARMACIE DU PONT NEUF
      12 Quai du Louvre, 75001 Paris
 Vente N 40318   Operateur: Camille

@@ -146,13 +146,14 @@ function readTable(doc: DocumentText, fields: Record<string, FieldDefinition>, r
     // Quantity: a count by a times mark, else a small whole number under the quantity column.
     let qty: number | null = null;
     // The count's own figure (`1,256` of `1,256 x3,99`), which is no price.
-    let qtyFigure: { line: Line; raw: string } | null = null;
+    let qtyFigure: { line: Line; box: BoundingBox } | null = null;
     for (const l of row.lines) {
       for (const m of l.text.matchAll(QTY_TIMES)) {
         const n = Number((m[1] ?? m[2]).replace(',', '.'));
         if (n > 0 && n < 10000) {
           qty = n;
-          qtyFigure = { line: l, raw: m[1] ?? m[2] };
+          const at = m.index + m[0].indexOf(m[1] ?? m[2]);
+          qtyFigure = { line: l, box: spanBox(l, at, at + (m[1] ?? m[2]).length) };
           set('quantity', n, l, l.box, m[0].trim());
           break;
         }
@@ -166,7 +167,8 @@ function readTable(doc: DocumentText, fields: Record<string, FieldDefinition>, r
         set('quantity', qty, cell, cell.box, cell.text);
       }
     }
-    const prices = amounts.filter((a) => a !== last && a.decimal && !(qtyFigure && a.line === qtyFigure.line && a.raw === qtyFigure.raw));
+    const isCount = (a: RowAmount) => qtyFigure !== null && a.line === qtyFigure.line && a.box.x < qtyFigure.box.x + qtyFigure.box.width && qtyFigure.box.x < a.box.x + a.box.width;
+    const prices = amounts.filter((a) => a !== last && a.decimal && !isCount(a));
     if (prices.length > 0) {
       const p = prices[prices.length - 1];
       set('unit_price', p.value, p.line, p.box, p.raw);

@@ -55,8 +55,8 @@ function readings(text: string): string[] {
 const O_AMONG_DIGITS = /(?<=(?<!\p{L})\d[.,:/-]?)[Oo](?=[\d.,:/%-]|\s|$)|(?<![\p{L}\p{N}])[Oo](?=[.,:]\d|\d[\d.,:/-])/gu;
 
 /**
- * The text with an O read as a zero where it stands among a figure's digits, and a B, S, I or l
- * in a price's second decimal place as the digit it looks like, for reading amounts, dates and times (the other way round from digitLetterReadings). Same length, so
+ * The text with an O read as a zero where it stands among a figure's digits, and a B or S in a
+ * price's second decimal place as the digit it looks like, for reading amounts, dates and times (the other way round from digitLetterReadings). Same length, so
  * positions carry over.
  */
 export function zerosInFigures(text: string): string {
@@ -65,7 +65,8 @@ export function zerosInFigures(text: string): string {
   return zeros.replace(SECOND_DECIMAL, (ch) => SECOND_DECIMAL_DIGIT[ch]);
 }
 
-// A letter in a price's second decimal place (`28,4B`, `3,5S`): prices print two decimals and a
-// tax class letter comes after both (`8,50C`), so a letter in their place is a misread digit.
-const SECOND_DECIMAL = /(?<=(?<![\p{L}\d.,])\d{1,6}[.,]\d)[BSIl](?![\p{L}\p{N}])/gu;
-const SECOND_DECIMAL_DIGIT: Record<string, string> = { B: '8', S: '5', I: '1', l: '1' };
+// A B or S in a price's second decimal place (`28,4B`, `3,5S`): prices print two decimals and a
+// tax class letter comes after both (`8,50C`), so such a letter in their place is a misread
+// digit. Not an l: `1,0l` is a litre.
+const SECOND_DECIMAL = /(?<=(?<![\p{L}\d.,])\d{1,6}[.,]\d)[BS](?![\p{L}\p{N}])/gu;
+const SECOND_DECIMAL_DIGIT: Record<string, string> = { B: '8', S: '5' };
