@@ -323,3 +323,22 @@ Kenyér                         890
     expect(hu.data.currency).toBe('HUF');
   });
 });
+
+describe('a pharmacy receipt read from a photo (2026-11-27, evening)', () => {
+  it('takes a discount printed on the row under its label and rate, and a date whose first point was read as a comma', () => {
+    const ex = readTillReceipt(`  LOWEN-APOTHEKE AM MARKT
+ Marktplatz 11
+ 72072 Tubingen
+Ibuprofen 400 20 St.     4,95 A
+Nasenspray 0,1% 10ml     3,49 A
+Rabatt 5% Kundenkarte
+                        -0,42 A
+----------------------------------
+SUMME EUR                8,02
+EC-Karte                 8,02
+05,02.2026 10:41 Beleg 3107`);
+    expect(ex.data.discount).toBe(0.42);
+    expect(ex.data.amount).toBe(8.02);
+    expect(ex.data.transaction_date).toBe('2026-02-05');
+  });
+});

@@ -44,8 +44,15 @@ export function valueSlots(doc: DocumentText, hit: LabelHit, labelsOnLine: reado
     if (l.text.slice(s).trim() !== '') slots.push({ line: l, start: s, end: l.text.length, text: l.text.slice(s), relation: 'right', step });
   });
 
-  // Below: only where the label's line ends with the label (nothing after it on the line).
-  if (next || rest.slice(skip).trim() === '') {
+  // Below: only where the label's line ends with the label (nothing after it on the line), or
+  // goes on with words and rates only over a lone figure (`Rabatt 5% Kundenkarte` / `-0,81 A`).
+  const wordsOnly = !next && right.length === 0 && !/\d/u.test(rest.replace(RATES, ''));
+  if (wordsOnly && rest.slice(skip).trim() !== '') {
+    const under = doc.rows[line.row + 1];
+    if (under?.page === line.page && under.lines.length === 1 && LONE_FIGURE.test(under.lines[0].text)) {
+      slots.push({ line: under.lines[0], start: 0, end: under.lines[0].text.length, text: under.lines[0].text, relation: 'below', step: 0 });
+    }
+  } else if (next || rest.slice(skip).trim() === '') {
     const x0 = line.box.x + (line.box.width * hit.start) / Math.max(1, line.text.length);
     // A label alone in its row may have its value below and to the right (a slip's
     // right-aligned `COMERCIO:` / `180460218716329`); otherwise the value sits under the label.
@@ -63,6 +70,11 @@ export function valueSlots(doc: DocumentText, hit: LabelHit, labelsOnLine: reado
   }
   return slots;
 }
+
+// Rates in a label's words (`5%`, `10,5 %`), which are no value of the label's.
+const RATES = /\d+(?:[.,]\d+)?\s?%/gu;
+// A row of one figure with cents, its sign, currency and tax class letter at most (`-0,81 A`, `€ 4.50`).
+const LONE_FIGURE = /^\s*[-−]?\s*(?:[€£$]|[A-Z]{3})?\s*[-−]?\d{1,6}[.,]\d{2}\s*(?:[A-G€£$]|[A-Z]{3})?\s*$/u;
 
 // Two values printed as one, parted by a slash (`958792/000544`).
 const PAIR = /^\s*([\p{L}\p{N}-]+)\s*\/\s*([\p{L}\p{N}-]+)/u;

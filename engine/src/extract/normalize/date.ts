@@ -62,6 +62,8 @@ const PATTERNS: { re: RegExp; gate: RegExp; read: (m: RegExpMatchArray) => Readi
       return [dayFirst, reading(year(y), +d1, +d2, 'mdy')];
     },
   },
+  // 05,02.2026: a day's point read as a comma before a month and a full year parted by a point.
+  { re: /(?<![\d.,])(\d{1,2}),(\d{1,2})\.(\d{4})(?!\d)/gu, gate: /\d,\d{1,2}\.\d{4}/, read: (m) => [reading(+m[3], +m[2], +m[1], 'dmy')] },
   // 18 Apr 2018, 18-APR-18, 18APR18, 18. März 2018, 18th April 2018, 20Mar'17 (till printers' short year)
   {
     re: new RegExp(`(\\d{1,2})(?:st|nd|rd|th)?\\.?[\\s\\-/]?${MONTH}[\\s\\-/,.'’]*(\\d{4}|\\d{2})`, 'giu'),
