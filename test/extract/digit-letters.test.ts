@@ -341,4 +341,25 @@ EC-Karte                 8,02
     expect(ex.data.amount).toBe(8.02);
     expect(ex.data.transaction_date).toBe('2026-02-05');
   });
+
+  it('reads a tax table rate with its zero read as O (B 1O%), and no shop club card as the payment card', () => {
+    const ex = readTillReceipt(`   MARKT ZUR LINDE
+  Hauptplatz 14
+  4600 Wels
+Milch 3,5% 1l           1,49 B
+Almdudler 1,5l          2,39 A
+-------------------------------
+Summe EUR                3,88
+Bar EUR                  5,00
+Ruckgeld EUR             1,12
+
+MwSt-Satz Netto MwSt Brutto
+A 20% 1,99 0,40 2,39
+B 1O% 1,35 0,14 1,49
+Summe 3,34 0,54 3,88
+
+Bonusclub-Karte ******8803`);
+    expect(ex.data.tax_amount).toBe(0.54);
+    expect(ex.data.card_last_four).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import type { DocumentText, Line, Row } from '../layout/document-text.js';
 import { escapeRegExp } from '../layout/labels.js';
 import { findAmounts, type DecimalMark } from '../normalize/amount.js';
+import { zerosInFigures } from '../normalize/digit-letters.js';
 import { valueWords } from '../vocabulary/vocabulary.js';
 import type { Candidate } from './candidates.js';
 
@@ -34,7 +35,8 @@ export function readTaxRows(doc: DocumentText, decimal: DecimalMark | undefined,
   const out: TaxRow[] = [];
   const single: TaxRow[] = [];
   for (const row of doc.rows) {
-    const text = row.lines.map((l) => l.text).join('  ');
+    // A rate's zero read as an O (`B 1O%`) is read back first.
+    const text = zerosInFigures(row.lines.map((l) => l.text).join('  '));
     const rates = [...text.matchAll(RATE)];
     const headed = rates.length === 0 ? rateUnderHeading(doc, row, decimal) : null;
     if (rates.length !== 1 && !headed) continue;
@@ -45,8 +47,8 @@ export function readTaxRows(doc: DocumentText, decimal: DecimalMark | undefined,
       ({ rate, rateAt, figures } = headed);
     } else {
       rate = Number(rates[0][1].replace(',', '.'));
-      const rateLine = row.lines.find((l) => RATE_ONE.test(l.text)) as Line;
-      const rateMatch = RATE_ONE.exec(rateLine.text) as RegExpExecArray;
+      const rateLine = row.lines.find((l) => RATE_ONE.test(zerosInFigures(l.text))) as Line;
+      const rateMatch = RATE_ONE.exec(zerosInFigures(rateLine.text)) as RegExpExecArray;
       rateAt = { line: rateLine, start: rateMatch.index, end: rateMatch.index + rateMatch[0].length };
       // The rate's own digits left out.
       figures = rowFigures(row, decimal, withoutRates, wholeUnits);
