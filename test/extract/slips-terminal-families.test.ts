@@ -738,4 +738,22 @@ Dankort            ************5512
 BELØB                    DKK 45,00`);
     expect(parking.data.merchant_address).toBe('Frederiksgade / Immervad, 8000 Aarhus C');
   });
+
+  it('reads an incremental authorisation title as no address line, and no cash payment from a cash row of 0,00', () => {
+    const hotel = read(`        HOTEL LAGUNA BLU
+     Fondamenta Nuove 5112
+        30121 VENEZIA
+ INTEGRAZIONE PREAUTORIZZAZIONE
+VISA              ************4410
+IMPORTO EUR                 150,00`);
+    expect(hotel.data.merchant_address).toBe('Fondamenta Nuove 5112, 30121 VENEZIA');
+    const bill = readTillReceipt(`TRATTORIA 'A CANTINELLA
+Via Toledo 12, 80134 Napoli
+Coperto x2                     5,00
+Spaghetti vongole             16,00
+TOTALE COMPLESSIVO            21,00
+Pagamento contante             0,00
+Pagamento elettronico         21,00`);
+    expect(bill.data.payment_method).not.toBe('cash');
+  });
 });

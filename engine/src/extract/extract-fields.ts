@@ -25,9 +25,9 @@ import type { LineRoles } from './layout-model/layout-model.js';
 import { proposePartyCandidates, refineAddress, weighByModel } from './layout-model/model-candidates.js';
 import { agreeOnTaxRate, dropImpossibleTaxes, perRateParts } from './find/tax-agreement.js';
 import { agreeOnRules, paidExact, soleTermCandidates, distinctValues } from './find/rule-agreement.js';
-import { layoutDocument, spanBox, type Line, type TextPage } from './layout/document-text.js';
+import { layoutDocument, spanBox, type DocumentText, type Line, type TextPage } from './layout/document-text.js';
 import { compact, LabelFinder, type LabelHit } from './layout/labels.js';
-import { dominantDecimal, findAmounts } from './normalize/amount.js';
+import { dominantDecimal, findAmounts, type DecimalMark } from './normalize/amount.js';
 import { labelWords, NOT_TOTAL_LABELS, vocabularyWordKeys } from './vocabulary/vocabulary.js';
 import { userPattern } from '../doctypes/user-pattern.js';
 import { currencyCountry, documentCurrency, findCurrencies, isEvenlySharedMark, printedWhole } from './normalize/currency.js';
@@ -174,7 +174,8 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
       if (!header?.address) list.push(...proposePartyCandidates(doc, options.roles, role));
     }
     // Cash handed back with a card payment (`RETRAIT ESPÈCES`, `Cash Out`) says nothing of how it was paid.
-    if (f.name === 'payment_method') list = list.filter((c) => !allHits.some((h) => h.path === 'cashback' && h.line === c.line && h.start <= c.start && c.end <= h.end));
+    // Nor does a way of paying printed with nothing paid that way (`Pagamento contante 0,00` over `Pagamento elettronico 81,50`).
+    if (f.name === 'payment_method') list = list.filter((c) => !allHits.some((h) => h.path === 'cashback' && h.line === c.line && h.start <= c.start && c.end <= h.end) && !paidNothing(doc, c, decimal));
     // (An enum's word may name two fields' values: `Metodo di pagamento: Mastercard` is a card and its scheme.)
     list = list.filter((c) => c.label !== null || kind === 'enum' || !claimedByOther(c, f.path, ranked));
     rankCandidates(kind, list, doc);
@@ -472,6 +473,12 @@ function fitsTransactionLabel(c: Candidate, field: FieldDefinition): boolean {
   transactionLabels ??= new Set(labelWords('transaction_number').map(compact));
   if (!transactionLabels.has(compact(c.label.alias))) return true;
   return userPattern(field.pattern)?.test(String(c.value)) ?? true;
+}
+
+/** The candidate's row prints figures, every one of them zero (`Pagamento contante 0,00`). */
+function paidNothing(doc: DocumentText, c: Candidate, decimal: DecimalMark | undefined): boolean {
+  const figures = doc.rows[c.line.row].lines.flatMap((l) => findAmounts(l.text, { decimal }));
+  return figures.length > 0 && figures.every((a) => a.value === 0);
 }
 
 /** A value another field's label already claims (a due date next to "Due Date") is not this field's. */
