@@ -69,6 +69,7 @@ function onlyGroupedWhole(text: string): ReadValue | null {
   const m = found[0];
   return { value: Number(m[0].replace(/ /g, '')), raw: m[0], start: m.index, end: m.index + m[0].length, quality: 1 };
 }
+
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 const IBAN = /(?<![A-Z0-9])([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)(?![A-Z0-9])/g;
 const BIC = /(?<![A-Z0-9])([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![A-Z0-9])/g;
@@ -131,7 +132,7 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
         // So is a minus on a figure with its currency against it on a slip's own row (a void's
         // `EUR -42,00`; `currencyInRow`: the currency is the row's next box to OCR): the currency
         // marks it as the sum of the payment as much as a label would.
-        const unsigned = (labelled || currencyInRow || besideCurrency(text, a)) && a.value < 0 && field.minimum !== undefined && field.minimum >= 0 && !ctx.itemized;
+        const unsigned = a.value < 0 && field.minimum !== undefined && field.minimum >= 0 && !ctx.itemized && (labelled || currencyInRow || besideCurrency(text, a));
         out.push({ value: unsigned ? -a.value : a.value, raw: a.raw, start: a.start, end: a.end, quality: unsigned ? 0.9 * quality : quality });
       }
       return out;
