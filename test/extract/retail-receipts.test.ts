@@ -550,4 +550,15 @@ SUMA PLN                           11,99`);
       [1.256, 3.99, 5.01],
     ]);
   });
+
+  it('reads a Polish fiscal footer\'s print number before #Kasa as the receipt number where no label gives one', () => {
+    const ex = readTillReceipt(`     SKŁAD BUDOWLANY KOWALCZYK
+       ul. Przemysłowa 8, 62-800 Kalisz
+          PARAGON FISKALNY
+Wkręty 4x40 200szt     A  1 x18,99  18,99A
+SUMA PLN                           18,99
+00214 #Kasa 2   Kasjer Tomasz      16:05
+Karta płatnicza                    18,99`);
+    expect(ex.data.receipt_number).toBe('00214');
+  });
 });

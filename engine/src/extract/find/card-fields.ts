@@ -100,8 +100,9 @@ export function preferAidScheme(list: Candidate[]): void {
 /**
  * What a slip says without a word for it, asked only where no word was found: an authorisation
  * code is issued only for an approved payment (a declined word would have been read first), a
- * card scheme or number means a card payment, change given back a cash one, and an AID is read
- * from a chip (a contactless or swiped card would say so).
+ * card scheme or number means a card payment, change given back a cash one, an AID is read
+ * from a chip (a contactless or swiped card would say so), and a fiscal printer's footer gives
+ * the receipt's print number.
  */
 export function inferredCandidates(name: string, ranked: ReadonlyMap<string, readonly Candidate[]>, doc: DocumentText, country: string | null = null): Candidate[] {
   // A receipt in one country's language with no currency printed is in that country's (a Dutch
@@ -134,12 +135,24 @@ export function inferredCandidates(name: string, ranked: ReadonlyMap<string, rea
     }
     return [];
   }
+  // A fiscal printer's print number opens its footer row before the till's number sign (Polish
+  // receipts' `00152 #Kasa 3  Kasjer nr 12`): the receipt's number where no label gave one.
+  if (name === 'receipt_number') {
+    for (const line of doc.lines) {
+      const m = PRINT_NUMBER_BEFORE_TILL.exec(line.text);
+      if (m) return [{ value: m[1], raw: m[1], line, start: m.index + m[0].indexOf(m[1]), end: m.index + m[0].indexOf(m[1]) + m[1].length, label: null, relation: 'anywhere', score: 0.4 }];
+    }
+    return [];
+  }
   if (name === 'entry_method') {
     const aid = aidCandidates(doc)[0];
     return aid ? [{ ...aid, value: 'chip', score: 0.3 }] : [];
   }
   return [];
 }
+
+// A number opening its row right before `#` and a till's word (vocabulary `till`: `00152 #Kasa 3`).
+const PRINT_NUMBER_BEFORE_TILL = new RegExp(`^\\s*(\\d{3,8})\\s+#\\s?(?:${valueWords('till').map(escapeRegExp).join('|')})(?![\\p{L}])`, 'iu');
 
 // Words of an amount held, not charged (vocabulary `held`: Pre-auth, Preautorizado, Reserviert), at the start of a word.
 const HELD = new RegExp(`(?<![\\p{L}])(?:${valueWords('held').map(escapeRegExp).join('|')})`, 'iu');
