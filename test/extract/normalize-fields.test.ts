@@ -254,6 +254,7 @@ describe('findPhones', () => {
 describe('findTaxIds', () => {
   it.each<[string, string, string, 'eu_vat' | 'gstin', number]>([
     ['VAT DE123456789', 'DE123456789', 'DE123456789', 'eu_vat', 4],
+    ['BTW BE 0712.447.905', 'BE0712447905', 'BE 0712.447.905', 'eu_vat', 4],
     ['USt-IdNr.: DE 123456789', 'DE123456789', 'DE 123456789', 'eu_vat', 11],
     ['FR 12 345678901', 'FR12345678901', 'FR 12 345678901', 'eu_vat', 0],
     ['ATU12345678', 'ATU12345678', 'ATU12345678', 'eu_vat', 0],

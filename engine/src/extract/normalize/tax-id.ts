@@ -18,7 +18,7 @@ export interface ParsedTaxId {
 }
 
 const EU_VAT =
-  /(?<![\p{L}\p{N}])((?:AT ?U\d{8})|(?:BE ?[01]\d{9})|(?:BG ?\d{9,10})|(?:CY ?\d{8}[A-Z])|(?:CZ ?\d{8,10})|(?:DE ?\d{9})|(?:DK ?\d{8})|(?:EE ?\d{9})|(?:EL ?\d{9})|(?:ES ?[A-Z0-9]\d{7}[A-Z0-9])|(?:FI ?\d{8})|(?:FR ?[A-Z0-9]{2} ?\d{9})|(?:HR ?\d{11})|(?:HU ?\d{8})|(?:IE ?\d[A-Z0-9+*]\d{5}[A-Z]{1,2})|(?:IT ?\d{11})|(?:LT ?(?:\d{9}|\d{12}))|(?:LU ?\d{8})|(?:LV ?\d{11})|(?:MT ?\d{8})|(?:NL ?\d{9}B\d{2})|(?:PL ?\d{10})|(?:PT ?\d{9})|(?:RO ?\d{2,10})|(?:SE ?\d{12})|(?:SI ?\d{8})|(?:SK ?\d{10})|(?:GB ?\d{3} ?\d{4} ?\d{2}(?: ?\d{3})?)|(?:CHE[- ]?\d{3}\.\d{3}\.\d{3}))(?![\p{L}\p{N}])/gu;
+  /(?<![\p{L}\p{N}])((?:AT ?U\d{8})|(?:BE ?[01]\d{9})|(?:BE ?[01]\d{3}\.\d{3}\.\d{3})|(?:BG ?\d{9,10})|(?:CY ?\d{8}[A-Z])|(?:CZ ?\d{8,10})|(?:DE ?\d{9})|(?:DK ?\d{8})|(?:EE ?\d{9})|(?:EL ?\d{9})|(?:ES ?[A-Z0-9]\d{7}[A-Z0-9])|(?:FI ?\d{8})|(?:FR ?[A-Z0-9]{2} ?\d{9})|(?:HR ?\d{11})|(?:HU ?\d{8})|(?:IE ?\d[A-Z0-9+*]\d{5}[A-Z]{1,2})|(?:IT ?\d{11})|(?:LT ?(?:\d{9}|\d{12}))|(?:LU ?\d{8})|(?:LV ?\d{11})|(?:MT ?\d{8})|(?:NL ?\d{9}B\d{2})|(?:PL ?\d{10})|(?:PT ?\d{9})|(?:RO ?\d{2,10})|(?:SE ?\d{12})|(?:SI ?\d{8})|(?:SK ?\d{10})|(?:GB ?\d{3} ?\d{4} ?\d{2}(?: ?\d{3})?)|(?:CHE[- ]?\d{3}\.\d{3}\.\d{3}))(?![\p{L}\p{N}])/gu;
 const GSTIN = /(?<![\p{L}\p{N}])(\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z])(?![\p{L}\p{N}])/gu;
 // A token run of letters, digits and - / . that holds at least five digits.
 const LABELLED_VALUE = /[A-Z0-9][A-Z0-9./-]*(?: ?[A-Z0-9./-]+)*/giu;
@@ -35,7 +35,8 @@ export function findTaxIds(text: string): ParsedTaxId[] {
     [EU_VAT, 'eu_vat'],
     [GSTIN, 'gstin'],
   ] as const) {
-    for (const m of text.matchAll(re)) out.push({ value: m[1].replace(/ /g, ''), kind, raw: m[1], start: m.index, end: m.index + m[1].length });
+    // Belgium prints its number in groups parted by points (`BE 0712.447.905`); the VAT number is written whole.
+    for (const m of text.matchAll(re)) out.push({ value: m[1].replace(/ /g, '').replace(/^(BE[01]\d{3})\.(\d{3})\.(\d{3})$/, '$1$2$3'), kind, raw: m[1], start: m.index, end: m.index + m[1].length });
   }
   return out.sort((a, b) => a.start - b.start);
 }
