@@ -561,4 +561,25 @@ SUMA PLN                           18,99
 Karta płatnicza                    18,99`);
     expect(ex.data.receipt_number).toBe('00214');
   });
+
+  it('reads Zu bezahlen as the total after a rounding, and a price per kilo after the times mark as no count', () => {
+    const ex = readTillReceipt(` Backerei Confiserie
+     STEINER AG
+ Bahnhofstrasse 31
+ 6003 Luzern
+Zopf 500g              1  5.40   5.40
+Bundnerfleisch
+   0.084 kg x 68.00/kg           5.71
+-------------------------------------
+Total CHF                       11.11
+Rundung
+                                -0.01
+Zu bezahlen CHF                 11.10
+Bar                             20.00
+Ruckgeld                         8.90`);
+    expect(ex.data.amount).toBe(11.1);
+    const weighed = (ex.data.line_items as { amount: number; quantity?: number; unit_price?: number }[]).find((i) => i.amount === 5.71);
+    expect(weighed?.quantity).not.toBe(68);
+    expect(weighed?.unit_price).toBe(68);
+  });
 });

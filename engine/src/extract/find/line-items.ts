@@ -56,7 +56,7 @@ function endsItems(row: Row): boolean {
   return endLabels.inLine(row.lines[0]).some((h) => h.leading);
 }
 const TIMES_PRICE = /(?<=\d\s*)[xX×*@](\d{1,6}[.,]\d{2})(?![\p{N}.,])/u;
-const QTY_TIMES = /(?<![\p{L}\p{N}.,])(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:[xX×*@]|pcs?|pc|units?|ea)\s*(?=[\s\p{N}@]|$)|(?:[xX×*])\s*(\d{1,4}(?:[.,]\d{1,3})?)(?![\p{N}.,])/gu;
+const QTY_TIMES = /(?<![\p{L}\p{N}.,])(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:[xX×*@]|pcs?|pc|units?|ea)\s*(?=[\s\p{N}@]|$)|(?:[xX×*])\s*(\d{1,4}(?:[.,]\d{1,3})?)(?![\p{N}.,])(?!\s*\/)/gu;
 
 /**
  * Line items of every array field whose items are objects: the rows between a table header
