@@ -582,4 +582,32 @@ Ruckgeld                         8.90`);
     expect(weighed?.quantity).not.toBe(68);
     expect(weighed?.unit_price).toBe(68);
   });
+
+  it('takes the name after an operator number as the cashier, and a number alone as it is', () => {
+    const named = readTillReceipt(`MAGAZIN MIXT SRL
+Str. Brailei 14, Galati
+Paine alba                      4,50
+TOTAL LEI                       4,50
+Operator: 3 ELENA`);
+    expect(named.data.cashier).toBe('ELENA');
+    const numbered = readTillReceipt(`SKLEP
+Chleb                           4,99
+SUMA PLN                        4,99
+Kasjer nr 12`);
+    expect(numbered.data.cashier).toBe('12');
+  });
+
+  it('takes no gift card\'s number for the paying card, and reads Verkäuferin as the cashier', () => {
+    const ex = readTillReceipt(`   DROGERIE WENDEL
+   Marktstraße 3, 35037 Marburg
+Duschgel                         3,95
+Zahnpasta                        2,45
+SUMME EUR                        6,40
+Geschenkkarte ************7781   5,00
+girocard                         1,40
+Karte            ############4417
+Verkäuferin: Lisa`);
+    expect(ex.data.card_last_four).toBe('4417');
+    expect(ex.data.cashier).toBe('Lisa');
+  });
 });

@@ -756,4 +756,12 @@ Pagamento contante             0,00
 Pagamento elettronico         21,00`);
     expect(bill.data.payment_method).not.toBe('cash');
   });
+
+  it('reads BEZ PODPIS as no signature', () => {
+    const bg = read(`FIBANK
+VISA              ************2209
+SUMA EUR                     24,90
+BEZ PODPIS / NO SIGNATURE`);
+    expect(bg.data.verification_method).toBe('none');
+  });
 });

@@ -9,6 +9,7 @@ import { REVIEW_THRESHOLDS, type CalibrationGroup } from './calibration-weights.
 import { calibrationGroup, confidenceOf, round3, type ConfidenceFeatures } from './confidence.js';
 import { labelledCandidates, shapedCandidates, titleCandidates, hashLineCandidates, type Candidate } from './find/candidates.js';
 import { aidCandidates, heldAmountsLast, inferredCandidates, lastFourApartCandidates, preferAidScheme, schemeCandidates, withoutLoyaltyCards } from './find/card-fields.js';
+import { cashierNames } from './find/cashier-name.js';
 import { claimedSpans, isClaimed } from './find/claimed-spans.js';
 import { itemRateCandidate, readTaxRows, taxCandidates, type TaxRow } from './find/tax-lines.js';
 import { conversionCandidates, readConversion } from './find/dcc.js';
@@ -176,6 +177,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     // Cash handed back with a card payment (`RETRAIT ESPÈCES`, `Cash Out`) says nothing of how it was paid.
     // Nor does a way of paying printed with nothing paid that way (`Pagamento contante 0,00` over `Pagamento elettronico 81,50`).
     if (f.name === 'payment_method') list = list.filter((c) => !allHits.some((h) => h.path === 'cashback' && h.line === c.line && h.start <= c.start && c.end <= h.end) && !paidNothing(doc, c, decimal));
+    if (f.name === 'cashier') list = cashierNames(list);
     // (An enum's word may name two fields' values: `Metodo di pagamento: Mastercard` is a card and its scheme.)
     list = list.filter((c) => c.label !== null || kind === 'enum' || !claimedByOther(c, f.path, ranked));
     rankCandidates(kind, list, doc);
