@@ -32,6 +32,12 @@ describe('findCurrencies', () => {
     }
   });
 
+  it('reads no currency in a web address, nor three capitals opening a word with a digit for its O', () => {
+    expect(findCurrencies('www.fiskal.eur')).toEqual([]);
+    expect(findCurrencies('SAR0K ABC')).toEqual([]);
+    expect(findCurrencies('12,50 EUR').map((c) => c.code)).toEqual(['EUR']);
+  });
+
   it('reads a shared mark as its most common currency, flagged, or by the country when known', () => {
     expect(findCurrencies('$12.00')[0]).toMatchObject({ code: 'USD' });
     expect(findCurrencies('$12.00')[0].alternatives).toContain('CAD');

@@ -80,7 +80,8 @@ const byLength = Object.keys(MARKS).sort((a, b) => b.length - a.length);
 const escaped = (m: string) => m.replace(/[.$]/g, '\\$&');
 const startsWithLetter = (m: string) => /^\p{L}/u.test(m);
 const MARK_RE = new RegExp(
-  '(?<![\\p{L}])(?<!\\p{L}\\.?-)(?:' +
+  // Not after a letter, nor a web address's point (`shop.lv`).
+  '(?<![\\p{L}])(?<!\\p{L}\\.?-)(?<![\\p{L}\\p{N}]\\.)(?:' +
     byLength
       .filter(startsWithLetter)
       .map((m) => escaped(m) + (/\p{L}$/u.test(m) ? '(?![\\p{L}])' : ''))
