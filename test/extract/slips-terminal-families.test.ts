@@ -764,4 +764,14 @@ SUMA EUR                     24,90
 BEZ PODPIS / NO SIGNATURE`);
     expect(bg.data.verification_method).toBe('none');
   });
+
+  it('ends the header at a Baltic or Bulgarian bank\'s row (Luminor, FIBANK), not as an address line', () => {
+    const ex = read(`     SIA "DZINTARA VEJS"
+      Jomas iela 44
+        Jūrmala, LV-2015
+           Luminor
+VISA              ************7720
+SUMMA EUR                    18,40`);
+    expect(ex.data.merchant_address).toBe('Jomas iela 44, Jūrmala, LV-2015');
+  });
 });
