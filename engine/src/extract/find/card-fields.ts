@@ -140,7 +140,8 @@ export function inferredCandidates(name: string, ranked: ReadonlyMap<string, rea
   if (name === 'receipt_number') {
     for (const line of doc.lines) {
       const m = PRINT_NUMBER_BEFORE_TILL.exec(line.text);
-      if (m) return [{ value: m[1], raw: m[1], line, start: m.index + m[0].indexOf(m[1]), end: m.index + m[0].indexOf(m[1]) + m[1].length, label: null, relation: 'anywhere', score: 0.4 }];
+      const start = m ? m.index + m[0].indexOf(m[1]) : -1;
+      if (m) return [{ value: m[1], raw: m[1], line, start, end: start + m[1].length, label: null, relation: 'anywhere', score: 0.4 }];
     }
     return [];
   }
@@ -164,9 +165,9 @@ const HELD = new RegExp(`(?<![\\p{L}])(?:${valueWords('held').map(escapeRegExp).
  * held amount stays the amount (a pre-authorisation's own slip).
  */
 export function heldAmountsLast(list: Candidate[], doc: DocumentText): Candidate[] {
-  const held = (c: Candidate) => c.label !== null && HELD.test(doc.rows[c.line.row].lines.map((l) => l.text).join(' '));
-  const charged = list.filter((c) => c.label !== null && !held(c));
-  return charged.length === 0 ? list : [...list.filter((c) => !held(c)), ...list.filter(held)];
+  const held = list.filter((c) => c.label !== null && HELD.test(doc.rows[c.line.row].lines.map((l) => l.text).join(' ')));
+  const rest = list.filter((c) => !held.includes(c));
+  return rest.some((c) => c.label !== null) ? [...rest, ...held] : list;
 }
 
 // Words of a loyalty or customer card (vocabulary `loyalty`: Kundenkarte, Clubcard, Plussa,

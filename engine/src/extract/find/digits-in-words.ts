@@ -7,10 +7,11 @@
  *   `7/1l8B` -> `7/118B`, `56o00` -> `56000`.
  *
  * Read back are only: zeros between letters, ending a word of letters or opening one of capitals
- * (`EL 0LIVAR`; not a postcode's `0JT`), or alone between two words (`Restaurante 0 Marinheiro`); a one before a
- * lower-case letter or standing for an initial between points; an l, I or | after a digit and
- * not before a letter; an o or O between digits. Codes keep their mix (`U13/X`, `SS4C`, `PJU6A`,
- * `K1A 0B1`, `10lb`), and an upper-case `1` between capitals stays: it could be an I or an L.
+ * (`EL 0LIVAR`; not a postcode's `0JT`), or alone between two words (`Restaurante 0
+ * Marinheiro`); a one before a lower-case letter or standing for an initial between points;
+ * an l, I or | after a digit and not before a letter; an o or O between digits. Codes keep
+ * their mix (`U13/X`, `SS4C`, `PJU6A`, `K1A 0B1`, `10lb`), and an upper-case `1` between capitals
+ * stays: it could be an I or an L.
  */
 export function digitsInWords(text: string): string {
   return text

@@ -462,15 +462,14 @@ export function streetWords(text: string): string {
 
 // Street words of seven letters or more: one misread, lost or extra letter still names them.
 const LONG_STREET_WORDS = [...new Set([...COMPACT_STREET_WORDS, ...addressStreetWords()].map((w) => w.toUpperCase()).filter((w) => w.length >= 7))];
-const unmarked = (w: string) => w.normalize('NFD').replace(/\p{M}/gu, '');
-// The same without their accents: a street word printed with them (`Chaussée`) is no misreading.
-const LONG_STREET_WORDS_UNMARKED = new Set(LONG_STREET_WORDS.map(unmarked));
+// The same by their letters without accents: a street word printed with them (`Chaussée`) is no misreading.
+const LONG_STREET_KEYS = new Set(LONG_STREET_WORDS.map(letterKey));
 
 /** `KAIWASAN`, `KANASAN` -> `KAWASAN`; `PERSIARN` -> `PERSIARAN`: a long street word with one letter misread, lost or added. */
 function longStreetWords(text: string): string {
   return text.replace(/(?<![\p{L}\p{N}])\p{L}{6,14}(?![\p{L}\p{N}])/gu, (word) => {
     const upper = word.toUpperCase();
-    if (LONG_STREET_WORDS.includes(upper) || LONG_STREET_WORDS_UNMARKED.has(unmarked(upper))) return word;
+    if (LONG_STREET_WORDS.includes(upper) || LONG_STREET_KEYS.has(letterKey(upper))) return word;
     // A plural is a word of its own (`Estradas`), not a misreading.
     const match = LONG_STREET_WORDS.find((w) => oneEditApart(w, upper) && upper !== `${w}S`);
     if (!match) return word;

@@ -149,11 +149,12 @@ function readTable(doc: DocumentText, fields: Record<string, FieldDefinition>, r
     let qtyFigure: { line: Line; box: BoundingBox } | null = null;
     for (const l of row.lines) {
       for (const m of l.text.matchAll(QTY_TIMES)) {
-        const n = Number((m[1] ?? m[2]).replace(',', '.'));
+        const digits = m[1] ?? m[2];
+        const n = Number(digits.replace(',', '.'));
         if (n > 0 && n < 10000) {
           qty = n;
-          const at = m.index + m[0].indexOf(m[1] ?? m[2]);
-          qtyFigure = { line: l, box: spanBox(l, at, at + (m[1] ?? m[2]).length) };
+          const at = m.index + m[0].indexOf(digits);
+          qtyFigure = { line: l, box: spanBox(l, at, at + digits.length) };
           set('quantity', n, l, l.box, m[0].trim());
           break;
         }

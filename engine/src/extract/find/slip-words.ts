@@ -1,5 +1,5 @@
 import type { Line } from '../layout/document-text.js';
-import { compact, LabelFinder } from '../layout/labels.js';
+import { LabelFinder, letterKey } from '../layout/labels.js';
 import { findCardMasks } from '../normalize/card.js';
 import { digitLetterReadings } from '../normalize/digit-letters.js';
 import { labelWords, SCHEME_NAMES } from '../vocabulary/vocabulary.js';
@@ -11,9 +11,8 @@ import { enumMatches } from './enum-words.js';
  * (vocabulary/acquirers.json: `NEXI`, `CaixaBank`, `eService`, `SIBS - MULTIBANCO`), by their
  * letters and digits, with and without a company form after them (`Bank Pekao S.A.`).
  */
-// Keys without accents: printers print `ČSOB` and `CSOB`.
-const plainKey = (text: string) => compact(text).normalize('NFD').replace(/\p{M}/gu, '');
-const ACQUIRERS: ReadonlySet<string> = new Set(acquirerFile.acquirers.map(plainKey));
+// Keys without accents (letterKey): printers print `ČSOB` and `CSOB`.
+const ACQUIRERS: ReadonlySet<string> = new Set(acquirerFile.acquirers.map(letterKey));
 const ACQUIRER_FORM = /[\s,]+(?:S\.?\s?A\.?|S\.?p\.?A\.?|AG|SE|plc|Ltd\.?|N\.?V\.?|GmbH|AB|ASA|Oyj)\s*$/iu;
 
 // The label a terminal prints before its acquirer's name (`ACQUIRER WORLDLINE ITALIA`).
@@ -24,7 +23,7 @@ export function isAcquirerRow(text: string): boolean {
   if (ACQUIRER_LABEL.test(text)) return true;
   // Read also with its digits back as letters (`K0MERCNI BANKA`).
   return digitLetterReadings(text).some((t) => {
-    const key = plainKey(t.replace(ACQUIRER_FORM, ''));
+    const key = letterKey(t.replace(ACQUIRER_FORM, ''));
     return key !== '' && ACQUIRERS.has(key);
   });
 }

@@ -47,8 +47,7 @@ export function readTaxRows(doc: DocumentText, decimal: DecimalMark | undefined,
       ({ rate, rateAt, figures } = headed);
     } else {
       rate = Number(rates[0][1].replace(',', '.'));
-      const rateLine = row.lines.find((l) => RATE_ONE.test(zerosInFigures(l.text))) as Line;
-      const rateMatch = RATE_ONE.exec(zerosInFigures(rateLine.text)) as RegExpExecArray;
+      const [rateLine, rateMatch] = row.lines.map((l) => [l, RATE_ONE.exec(zerosInFigures(l.text))] as const).find(([, m]) => m !== null) as [Line, RegExpExecArray];
       rateAt = { line: rateLine, start: rateMatch.index, end: rateMatch.index + rateMatch[0].length };
       // The rate's own digits left out.
       figures = rowFigures(row, decimal, withoutRates, wholeUnits);

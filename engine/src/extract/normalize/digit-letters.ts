@@ -50,14 +50,14 @@ function readings(text: string): string[] {
 }
 
 // An O among a figure's digits (`12,2O`, `5 68O`, `1O%`, `12:O9`), or opening one before its
-// decimal mark or its next digit (`O,50`, `O5.02.`; not `O2 Shop`, `H2O`): recognition read a zero as
-// the letter.
+// decimal mark or its next digit (`O,50`, `O5.02.`; not `O2 Shop`, `H2O`): recognition read a
+// zero as the letter.
 const O_AMONG_DIGITS = /(?<=(?<!\p{L})\d[.,:/-]?)[Oo](?=[\d.,:/%-]|\s|$)|(?<![\p{L}\p{N}])[Oo](?=[.,:]\d|\d[\d.,:/-])/gu;
 
 /**
  * The text with an O read as a zero where it stands among a figure's digits, and a B or S in a
- * price's second decimal place as the digit it looks like, for reading amounts, dates and times (the other way round from digitLetterReadings). Same length, so
- * positions carry over.
+ * price's second decimal place as the digit it looks like, for reading amounts, dates and times
+ * (the other way round from digitLetterReadings). Same length, so positions carry over.
  */
 export function zerosInFigures(text: string): string {
   if (!/\d/.test(text)) return text;

@@ -40,8 +40,9 @@ export const LANGUAGES: readonly LanguageVocabulary[] = [en, de, fr, es, it, nl,
 
 /**
  * Labels of figures that are never a document's total: cash handed over, change, a cash
- * rounding, the card's sequence number, and a terminal's other numbers (`Capt.-Ref.`, `Pos-Info`, EMV data), which
- * also keep their longer label from being read as a shorter one (`Capt.-Ref.` is no `Ref`).
+ * rounding, the card's sequence number, and a terminal's other numbers (`Capt.-Ref.`,
+ * `Pos-Info`, EMV data), which also keep their longer label from being read as a shorter one
+ * (`Capt.-Ref.` is no `Ref`).
  */
 export const NOT_TOTAL_LABELS = ['tendered', 'change', 'rounding', 'card_sequence', 'other_number'] as const;
 
