@@ -111,6 +111,18 @@ describe('layout', () => {
     expect(hits('SUBTOTAL 5.00')).toEqual([]);
   });
 
+  it('reads the ordinal marks `N°` and `Nº` for each other, and a bare `N` where a printer has neither', () => {
+    const finder = new LabelFinder([
+      { path: 'auth_code', aliases: ['N° auto'] },
+      { path: 'receipt_number', aliases: ['Nº operación'] },
+    ]);
+    const hits = (text: string) => finder.inLine({ text } as Line).map((h) => [h.path, h.start, h.end]);
+    expect(hits('Nº AUTO 51A9X2')).toEqual([['auth_code', 0, 7]]);
+    expect(hits('N AUTO 51A9X2')).toEqual([['auth_code', 0, 6]]);
+    expect(hits('N° OPERACION: 004411')).toEqual([['receipt_number', 0, 12]]);
+    expect(hits('NO AUTO 51A9X2')).toEqual([]);
+  });
+
   it('reads a long label with one letter misread, lost or added, only where no label was read as printed', () => {
     const finder = new LabelFinder([
       { path: 'amount', aliases: ['Grand Total', 'Montant', 'Montante'] },

@@ -170,6 +170,9 @@ export class LabelFinder {
 // A currency in letters and a figure run on after a label (`TOTALRM21.85`).
 const CURRENCY_AFTER = new RegExp(`^${LETTER_CURRENCY_BEFORE_FIGURE}`, 'u');
 
+// Letters and digits; the ordinal marks are no letters here: `Nº`, `N°` and `N` are one word as printed.
+const LETTER_RUN = /(?:(?![ºª])[\p{L}\p{N}])+/gu;
+
 /** A text's letters and digits, upper-case, with where each run of them stands in the text. */
 interface Letters {
   text: string;
@@ -179,7 +182,7 @@ interface Letters {
 function lettersOf(text: string): Letters {
   let out = '';
   const runs: Letters['runs'] = [];
-  for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+  for (const m of text.matchAll(LETTER_RUN)) {
     const upper = withoutMarks(m[0].toUpperCase());
     runs.push({ at: out.length, from: m.index, length: upper.length, sameLength: upper.length === m[0].length });
     out += upper;
@@ -261,8 +264,12 @@ for (let code = 0xc0; code <= 0x17f; code++) {
   VARIANTS.set(base, list);
 }
 
+const ORDINAL_MARKS = '°º';
+
 /** One character of an alias as a pattern: a letter also as it is printed with or without its mark. */
 function letterPattern(c: string): string {
+  // `N°` and `Nº` are printed for each other, and as a bare `N` where a printer has neither mark.
+  if (ORDINAL_MARKS.includes(c)) return `[${ORDINAL_MARKS}]?`;
   const lower = c.toLowerCase();
   const base = baseLetter(lower);
   const variants = base.length === 1 ? VARIANTS.get(base) : undefined;
@@ -284,5 +291,5 @@ export function letterKey(text: string): string {
 
 /** Upper-case letters and digits only: how labels and names are compared. */
 export function compact(text: string): string {
-  return text.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
+  return text.toUpperCase().replace(/[^\p{L}\p{N}]|[ºª]/gu, '');
 }
