@@ -730,6 +730,15 @@ Godkjent`);
     expect(ex.review.reasons.filter((r) => r.path === 'amount' && r.code === 'rule_failed')).toEqual([]);
   });
 
+  it('reads the Nordic slip\'s Butik and Butikk number as the merchant id', () => {
+    const no = read(`COOP EXTRA\nStorgata 14\n9008 TROMSØ\nBankAxept\n************6650\nKJØP    NOK 312,40\nTerm:        98123007\nButikk:        776512\nGodkjent`);
+    expect(no.data.merchant_id).toBe('776512');
+    expect(no.data.terminal_id).toBe('98123007');
+    const sv = read(`Pressbyrån\nCentralplan 15\n111 20 STOCKHOLM\nButik: 123456   Term: 81234567\nVISA\n************4821\nKÖP   SEK 125,00\nGodkänd`);
+    expect(sv.data.merchant_id).toBe('123456');
+    expect(sv.data.merchant_address).toBe('Centralplan 15, 111 20 STOCKHOLM');
+  });
+
   it('never takes a bare zero found by its shape, or a figure of the address, as the amount', () => {
     const ex = read(`Test shop
 Hälleskåran 29
