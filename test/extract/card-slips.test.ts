@@ -739,6 +739,16 @@ Godkjent`);
     expect(sv.data.merchant_address).toBe('Centralplan 15, 111 20 STOCKHOLM');
   });
 
+  it('reads a bare Seq label as the trace where its number is longer than a card\'s sequence number', () => {
+    const trace = read(`SHOP\nVISA ************1111\nAuth Code:   C00931\nSeq No:        0093\nAMOUNT   GBP 12,00`);
+    expect(trace.data.trace_number).toBe('0093');
+    expect(trace.data.auth_code).toBe('C00931');
+    expect(read(`SHOP\nVISA\nSeq.-Nr.          004215\nBETRAG   CHF 12,00`).data.trace_number).toBe('004215');
+    const card = read(`SHOP\nACCT 589598******0018      SEQ NO 01\nAUTH CODE: 719525\nTOTAL AMOUNT: 21.73 CAD\nApproved`);
+    expect(card.data.trace_number).toBe(null);
+    expect(card.review.reasons.filter((r) => r.path === 'trace_number')).toEqual([]);
+  });
+
   it('never takes a bare zero found by its shape, or a figure of the address, as the amount', () => {
     const ex = read(`Test shop
 Hälleskåran 29

@@ -141,7 +141,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   for (const f of scalars) {
     const kind = kinds.get(f.path) as ValueKind;
     const hits = allHits.filter((h) => h.path === f.path);
-    let list = labelledCandidates(doc, kind, f.field, hits, hitsOnLine, ctx, tableHeaderRows).filter((c) => fitsTransactionLabel(c, f.field));
+    let list = labelledCandidates(doc, kind, f.field, hits, hitsOnLine, ctx, tableHeaderRows).filter((c) => fitsTransactionLabel(c, f.field) && fitsSequenceLabel(c, f.name));
     // Shape alone finds the first field of a kind (a second date needs its label); an enum's words
     // and a payment's outcome words name their own field wherever they stand.
     const shaped = kind === 'enum' || (kind === 'boolean' ? f.name === 'approved' : firstOfKind.get(kind) === f.path);
@@ -346,7 +346,9 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   const filledByOther = (h: LabelHit) => [...choices.values()].some((c) => c.candidate?.line === h.line && c.candidate.start >= h.end && !isMissing(c.value));
   for (const f of scalars) {
     if (f.path.includes('.') || !isMissing(choices.get(f.path)?.value) || embedded?.values[f.path] !== undefined) continue;
-    const hit = allHits.find((h) => h.path === f.path && h.leading && (/\d/.test(withoutMoments(slot(h))) || aloneOnRow(h)) && !filledByOther(h));
+    // A card's sequence number (`SEQ NO 01`) is no trace left unread.
+    const cardSequence = (h: LabelHit) => f.name === 'trace_number' && isSequenceLabel(h.alias) && slot(h).replace(/\D/g, '').length < TRACE_MIN_DIGITS;
+    const hit = allHits.find((h) => h.path === f.path && h.leading && (/\d/.test(withoutMoments(slot(h))) || aloneOnRow(h)) && !filledByOther(h) && !cardSequence(h));
     if (hit) reasons.push({ code: 'label_without_value', path: f.path, message: `"${hit.alias}" is printed, but no ${f.name} was read beside it.` });
   }
   // On a payment slip (a type of many numbers and codes and no items), a number printed after a
@@ -419,6 +421,11 @@ const UNREAD_LABEL_FIELDS = 5;
 // The fields a transaction number's label names.
 const TRANSACTION_NUMBERED: ReadonlySet<string> = new Set(['receipt_number', 'trace_number']);
 
+// The fields and number labels a bare sequence number's label names.
+const SEQUENCE_NUMBERED: ReadonlySet<string> = new Set(['trace_number', 'card_sequence']);
+// A card's sequence number has two or three digits (`00`, `001`); a trace has more.
+const TRACE_MIN_DIGITS = 4;
+
 // Labels printed once per tax rate, numbered by a digit against them (`TAX1`, `TAXABLE2`).
 const NUMBERED_LABELS: ReadonlySet<string> = new Set(['tax_amount', 'subtotal']);
 
@@ -442,7 +449,14 @@ function planFor(definition: Definition): FieldPlan {
   // A terminal's transaction number (`Transactie`, `N° transaction`, `Nr transakcji`) numbers the
   // receipt, and on a slip it is the trace number too where it has a trace's shape (the label
   // names both; `fitsTransactionLabel` drops the trace's reading that does not fit).
-  const wordsOf = (key: string) => [...labelWords(key), ...(TRANSACTION_NUMBERED.has(key) ? labelWords('transaction_number') : [])];
+  // A bare sequence number's label (`Seq`, `Seq-Nr`) names the card's sequence (`Seq: 01`) or the
+  // trace (`Seq No: 000244`): it is found for both, and the trace reads only a trace-long value
+  // there (`fitsSequenceLabel`).
+  const wordsOf = (key: string) => [
+    ...labelWords(key),
+    ...(TRANSACTION_NUMBERED.has(key) ? labelWords('transaction_number') : []),
+    ...(SEQUENCE_NUMBERED.has(key) ? labelWords('sequence_number') : []),
+  ];
   const sets = [...scalars.map((f) => f.path), ...[...labelKeys.keys()].filter((p) => p.startsWith('~'))].map((path) => ({
     path,
     aliases: [...(scalars.find((f) => f.path === path)?.field.aliases ?? []), ...wordsOf(labelKeys.get(path) ?? '')],
@@ -475,6 +489,20 @@ function fitsTransactionLabel(c: Candidate, field: FieldDefinition): boolean {
   transactionLabels ??= new Set(labelWords('transaction_number').map(compact));
   if (!transactionLabels.has(compact(c.label.alias))) return true;
   return userPattern(field.pattern)?.test(String(c.value)) ?? true;
+}
+
+// The bare sequence number's labels, by their letters.
+let sequenceLabels: ReadonlySet<string> | null = null;
+
+/** A trace read beside a bare sequence number's label is longer than a card's sequence number. */
+function fitsSequenceLabel(c: Candidate, field: string): boolean {
+  if (field !== 'trace_number' || !c.label || !isSequenceLabel(c.label.alias)) return true;
+  return String(c.value).replace(/\D/g, '').length >= TRACE_MIN_DIGITS;
+}
+
+function isSequenceLabel(alias: string): boolean {
+  sequenceLabels ??= new Set(labelWords('sequence_number').map(compact));
+  return sequenceLabels.has(compact(alias));
 }
 
 /** The candidate's row prints figures, every one of them zero (`Pagamento contante 0,00`). */
