@@ -123,11 +123,12 @@ describe('layout', () => {
     expect(hits('NO AUTO 51A9X2')).toEqual([]);
   });
 
-  it('reads a long label with one letter misread, lost or added, only where no label was read as printed', () => {
+  it('reads a long label with one letter misread, lost or added, where no label read as printed covers its word', () => {
     const finder = new LabelFinder([
       { path: 'amount', aliases: ['Grand Total', 'Montant', 'Montante'] },
       { path: 'subtotal', aliases: ['Subtotal'] },
-      { path: 'auth_code', aliases: ['Autorisierungsnummer'] },
+      { path: 'auth_code', aliases: ['Autorisierungsnummer', 'Autorisatiecode'] },
+      { path: 'transaction_date', aliases: ['Datum'] },
     ]);
     const hits = (text: string) => finder.inLine({ text } as Line).map((h) => [h.path, h.start, h.end]);
     expect(hits('GRAND TorALRM21.85')).toEqual([['amount', 0, 11]]);
@@ -136,6 +137,8 @@ describe('layout', () => {
     expect(hits('SUBTOTALS')).toEqual([]);
     expect(hits('MONTANT : 1,11 EUR')).toEqual([['amount', 0, 7]]);
     expect(hits('SUBTATOL 5.00')).toEqual([]);
+    // Beside a label read as printed, on the same line.
+    expect(hits('Datum 11/07/2025 17:33 Autorisatlecode A72199')).toEqual([['transaction_date', 0, 5], ['auth_code', 23, 38]]);
   });
 
   it('reads a label with or without the marks on its letters, either way round', () => {

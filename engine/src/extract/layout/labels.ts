@@ -154,9 +154,10 @@ export class LabelFinder {
     // several fields (`TID` is a terminal, Swedish `Tid` a time; `Amount` a total and a base
     // amount): each keeps the hit, and each field reads only what its kind can be.
     raw.sort((a, b) => b.weight - a.weight || a.start - b.start);
-    // Looked for only on a line where no label was read as printed (most lines of a page read none
-    // either way; the search costs more than the exact one).
-    const near = raw.length > 0 ? [] : this.nearHits(line, letters).sort((a, b) => b.weight - a.weight || a.start - b.start);
+    // Looked for only on a line where no label was read as printed, or where a word long enough to
+    // be a misread label stands outside those read (`Datum 11/07/2025 Autorisatlecode A72199`):
+    // most lines of a page read none either way, and the search costs more than the exact one.
+    const near = raw.length > 0 && !longWordOutside(line.text, raw) ? [] : this.nearHits(line, letters).sort((a, b) => b.weight - a.weight || a.start - b.start);
     const kept: (LabelHit & { weight: number })[] = [];
     for (const h of [...raw, ...near]) {
       const clash = kept.find((k) => h.start < k.end && k.start < h.end);
@@ -166,6 +167,17 @@ export class LabelFinder {
     return kept.sort((a, b) => a.start - b.start).map(({ weight: _w, ...hit }) => hit);
   }
 }
+
+/** A word of a near miss's length that no label read as printed covers. */
+function longWordOutside(text: string, hits: readonly LabelHit[]): boolean {
+  for (const m of text.matchAll(LONG_WORD)) {
+    const end = m.index + m[0].length;
+    if (!hits.some((h) => h.start < end && m.index < h.end)) return true;
+  }
+  return false;
+}
+
+const LONG_WORD = new RegExp(`\\p{L}{${NEAR_MISS_MIN_LETTERS - 1},}`, 'gu');
 
 // A currency in letters and a figure run on after a label (`TOTALRM21.85`).
 const CURRENCY_AFTER = new RegExp(`^${LETTER_CURRENCY_BEFORE_FIGURE}`, 'u');
