@@ -63,6 +63,19 @@ SPRZEDAŻ
 KWOTA:                       249,00 zł`);
     expect(ex.data.merchant).toBe('MEDIA EXPERT');
   });
+
+  it('reads a processor\'s local company, its country after its name, as the acquirer (Fiserv Polska S.A.)', () => {
+    const ex = read(`          Fiserv Polska S.A.
+
+       Księgarnia Pod Globusem
+         ul. Piotrkowska 112
+             90-006 Łódź
+
+ZWROT
+KWOTA:                        59,90 zł`);
+    expect(ex.data.merchant).toBe('Księgarnia Pod Globusem');
+    expect(ex.data.merchant_address).toBe('ul. Piotrkowska 112, 90-006 Łódź');
+  });
 });
 
 describe('what the terminal says about the outcome and the card', () => {

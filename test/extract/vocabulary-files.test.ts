@@ -108,7 +108,16 @@ describe('card-schemes.json', () => {
 });
 
 describe('acquirers.json', () => {
-  const { acquirers } = read<{ acquirers: string[] }>('acquirers.json');
+  const { acquirers, countries } = read<{ acquirers: string[]; countries: string[] }>('acquirers.json');
+
+  it('lists the countries a processor\'s local company names after it, none of them an acquirer', () => {
+    expect(countries.length).toBeGreaterThan(10);
+    const names = new Set(acquirers.map((a) => a.toLowerCase()));
+    for (const c of countries) {
+      expect(c.trim()).toBe(c);
+      expect(names.has(c.toLowerCase()), c).toBe(false);
+    }
+  });
 
   it('lists acquirers and banks as trimmed, distinct names of two letters or more', () => {
     expect(acquirers.length).toBeGreaterThan(20);

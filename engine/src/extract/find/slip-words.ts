@@ -9,11 +9,14 @@ import { enumMatches } from './enum-words.js';
 /**
  * Acquirers, processors and banks whose name a terminal prints above the merchant's
  * (vocabulary/acquirers.json: `NEXI`, `CaixaBank`, `eService`, `SIBS - MULTIBANCO`), by their
- * letters and digits, with and without a company form after them (`Bank Pekao S.A.`).
+ * letters and digits, with and without a company form after them (`Bank Pekao S.A.`) and the
+ * country of their local company (`Fiserv Polska S.A.`: acquirers.json's `countries`).
  */
 // Keys without accents (letterKey): printers print `ČSOB` and `CSOB`.
 const ACQUIRERS: ReadonlySet<string> = new Set(acquirerFile.acquirers.map(letterKey));
 const ACQUIRER_FORM = /[\s,]+(?:S\.?\s?A\.?|S\.?p\.?A\.?|AG|SE|plc|Ltd\.?|N\.?V\.?|GmbH|AB|ASA|Oyj)\s*$/iu;
+// The country of a processor's local company after its name (`Fiserv Polska S.A.`, `Nexi Italia`).
+const ACQUIRER_COUNTRIES: ReadonlySet<string> = new Set(acquirerFile.countries.map(letterKey));
 
 // The label a terminal prints before its acquirer's name (`ACQUIRER WORLDLINE ITALIA`).
 const ACQUIRER_LABEL = /^\s*(?:acquirer|acquéreur|acquereur|acquirente|adquirente)\b\s*:?\s*\S/iu;
@@ -23,7 +26,10 @@ export function isAcquirerRow(text: string): boolean {
   if (ACQUIRER_LABEL.test(text)) return true;
   // Read also with its digits back as letters (`K0MERCNI BANKA`).
   return digitLetterReadings(text).some((t) => {
-    const key = letterKey(t.replace(ACQUIRER_FORM, ''));
+    const name = t.replace(ACQUIRER_FORM, '').trim();
+    const words = name.split(/\s+/u);
+    const country = words.length > 1 && ACQUIRER_COUNTRIES.has(letterKey(words[words.length - 1]));
+    const key = letterKey(country ? words.slice(0, -1).join(' ') : name);
     return key !== '' && ACQUIRERS.has(key);
   });
 }
