@@ -267,6 +267,12 @@ IMPORTE DEVUELTO:          -59,95 EUR`);
     expect(ex.data.application_label).toBe('VISA CREDITO');
   });
 
+  it('reads an application label whose card kind comes first (Debit Mastercard)', () => {
+    const ex = read(`Albert's Fietsen\nOudegracht 210\n3511 NS Utrecht\nMastercard\nDebit Mastercard\nKaart: ************4471\nTotaal: 12,00 EUR`);
+    expect(ex.data.application_label).toBe('Debit Mastercard');
+    expect(ex.data.card_scheme).toBe('mastercard');
+  });
+
   it('keeps a credit note\'s negative total out of an itemised receipt: no figure is turned positive there', () => {
     const ex = read(`GARDENIA BAKERIES (KL) SDN BHD
 WHITE BREAD                   -3.50

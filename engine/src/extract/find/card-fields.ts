@@ -7,8 +7,10 @@ import type { Candidate } from './candidates.js';
 
 // An EMV application identifier printed anywhere on a line.
 const AID = new RegExp(`(?<![\\p{L}\\p{N}])(${AID_SHAPE})(?![\\p{L}\\p{N}])`, 'gu');
-// An EMV application label: a scheme's word and the card's kind, the row holding nothing else.
-const APPLICATION_LABEL = /^(\p{L}[\p{L} ]*?)\s+(?:DEBIT|CREDIT|D[EÉ]BITO|CR[EÉ]DITO|PREPAID|BUSINESS|CORPORATE|COMMERCIAL|CLASSIC|GOLD|PLATINUM)$/iu;
+// An EMV application label: a scheme's word and the card's kind, either way round (`VISA DEBIT`,
+// `Debit Mastercard`), the row holding nothing else.
+const CARD_KIND = 'DEBIT|CREDIT|D[EÉ]BITO|CR[EÉ]DITO|PREPAID|BUSINESS|CORPORATE|COMMERCIAL|CLASSIC|GOLD|PLATINUM';
+const APPLICATION_LABEL = new RegExp(`^(?:(\\p{L}[\\p{L} ]*?)\\s+(?:${CARD_KIND})|(?:${CARD_KIND})\\s+(\\p{L}[\\p{L} ]*?))$`, 'iu');
 
 /** The AIDs printed anywhere (`AID: A0000000031010`, or alone on a CB ticket's numeric line). */
 export function aidCandidates(doc: DocumentText): Candidate[] {
@@ -131,7 +133,7 @@ export function inferredCandidates(name: string, ranked: ReadonlyMap<string, rea
       const text = line.text.trim();
       const m = APPLICATION_LABEL.exec(text);
       const start = line.text.indexOf(text);
-      if (m && isSchemeWord(m[1])) return [{ value: text, raw: text, line, start, end: start + text.length, label: null, relation: 'anywhere', score: 0.35 }];
+      if (m && isSchemeWord(m[1] ?? m[2])) return [{ value: text, raw: text, line, start, end: start + text.length, label: null, relation: 'anywhere', score: 0.35 }];
     }
     return [];
   }
