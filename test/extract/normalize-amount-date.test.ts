@@ -163,6 +163,10 @@ describe('resolveDateOrder', () => {
     expect(resolveDateOrder(ambiguous, { currency: 'USD', today })).toMatchObject({ value: '2025-03-04', reason: 'currency' });
   });
 
+  it('reads day first on a dollar slip of a country that writes the day first (a card charged in dollars in Spain)', () => {
+    expect(resolveDateOrder(ambiguous, { currency: 'USD', country: 'ES', today })).toMatchObject({ value: '2025-04-03', reason: 'default' });
+  });
+
   it('reads month first in the United States', () => {
     expect(resolveDateOrder(ambiguous, { country: 'US', today })).toMatchObject({ value: '2025-03-04', reason: 'country' });
     expect(resolveDateOrder(ambiguous, { country: 'GB', today })).toMatchObject({ value: '2025-04-03', reason: 'default' });

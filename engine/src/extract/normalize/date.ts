@@ -137,7 +137,8 @@ const SHORT_YEAR_FIRST: ReadonlySet<string> = new Set(['SE']);
 /**
  * Settle a day/month ambiguity. In order: a country that writes short dates year first (a
  * Swedish `yy-mm-dd`), the document's other dates (one that only reads one way shows its order),
- * the United States (month first) by its address, then by its currency, a reading in the future
+ * the United States (month first) by its address, then by its currency where no other country is
+ * named, a reading in the future
  * ruled out, then day first, as most of the world writes.
  */
 export function resolveDateOrder(
@@ -153,7 +154,9 @@ export function resolveDateOrder(
   if (context.documentOrder && pick(context.documentOrder)) return { ...pick(context.documentOrder)!, reason: 'document' };
   // The United States write the month first (its address said so: a state and its ZIP code).
   if (context.country === 'US' && pick('mdy')) return { ...pick('mdy')!, reason: 'country' };
-  if (context.currency === 'USD' && pick('mdy')) return { ...pick('mdy')!, reason: 'currency' };
+  // Dollars say so only where nothing names another country: a Spanish slip charged in dollars
+  // (a currency conversion for the card) still writes the day first.
+  if (context.currency === 'USD' && !context.country && pick('mdy')) return { ...pick('mdy')!, reason: 'currency' };
   const today = (context.today ?? new Date()).toISOString().slice(0, 10);
   const past = readings.filter((r) => r.value <= today);
   if (past.length === 1) return { ...past[0], reason: 'not_in_future' };
