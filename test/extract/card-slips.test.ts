@@ -145,6 +145,15 @@ APPROVED`);
     expect(ex.data.currency).toBe('USD');
   });
 
+  it('reads a conversion whose rate is quoted in the card\'s currency, and a local price with thousands parted by spaces', () => {
+    const pl = read(`SKLEP BURSZTYN\nSPRZEDAŻ\nKWOTA PLN:           520,00\nKURS WYMIANY: 1 EUR = 4,1250 PLN\nKWOTA EUR:           126,06\nZAAKCEPTOWANA`);
+    expect(pl.data.amount).toBe(126.06);
+    expect(pl.data.currency).toBe('EUR');
+    const no = read(`KAFÉ FJORD\nKJØP\nBeløp / Amount  NOK 1 190,00\nKurs / Rate  1 NOK = 0,1018 USD\nTotalt / Total  USD 121,14\nGodkjent`);
+    expect(no.data.amount).toBe(121.14);
+    expect(no.data.currency).toBe('USD');
+  });
+
   it('reads a Danish slip\'s kr as Danish crowns', () => {
     const ex = read(`BAGERIET HJØRNET
 Vestergade 12

@@ -12,14 +12,16 @@ export interface Conversion {
   end: number;
 }
 
+const SPACE_GROUPED = /(?<![\p{N}.,])\d{1,3}(?: \d{3})+,\d{2}(?![\p{N}])/gu;
+
 // An exchange rate as terminals print it: `1 GBP = 1.2731 USD`, `KURS 1 EUR = 0,9868 CHF`.
 const RATE = /(?<![\p{N}.,])1(?:[.,]0+)?\s*([A-Z]{3})\s*=\s*(\d+[.,]\d+)\s*([A-Z]{3})(?![\p{L}])/u;
 
 /**
  * Dynamic currency conversion read by its arithmetic, whatever the slip's words: an exchange rate
  * line, and two of the slip's amounts that it turns one into the other (local x rate = card, to
- * the cent). The converted one is what the card is charged, in the rate's second currency (the
- * local price is not the amount).
+ * the cent). The one printed later is what the card is charged, in its currency (the local
+ * price is not the amount).
  */
 export function readConversion(doc: DocumentText, decimal: DecimalMark | undefined): Conversion | null {
   let rate: { from: string; to: string; value: number; row: number } | null = null;
@@ -35,15 +37,26 @@ export function readConversion(doc: DocumentText, decimal: DecimalMark | undefin
   for (const line of doc.lines) {
     if (RATE.test(line.text)) continue;
     // A colon glued to a figure (`Belopp:1016,95`) parts a label from it here.
-    for (const a of findAmounts(line.text.replace(/:/g, ' '), { decimal })) if (a.decimal !== null && a.value > 0) amounts.push({ value: a.value, line, start: a.start, end: a.end });
+    const text = line.text.replace(/:/g, ' ');
+    // With decimal commas, thousands parted by plain spaces are one figure (`KWOTA PLN 1 240,00`).
+    const grouped = decimal === ',' ? [...text.matchAll(SPACE_GROUPED)].map((m) => ({ value: Number(m[0].replace(/ /g, '').replace(',', '.')), line, start: m.index, end: m.index + m[0].length })) : [];
+    amounts.push(...grouped);
+    for (const a of findAmounts(text, { decimal })) {
+      if (a.decimal !== null && a.value > 0 && !grouped.some((g) => a.start < g.end && g.start < a.end)) amounts.push({ value: a.value, line, start: a.start, end: a.end });
+    }
   }
   const close = (a: number, b: number) => Math.abs(a - b) <= 0.011 + 0.0005 * Math.abs(b);
-  // Terminals quote the rate as one unit of the local currency in the card's (`1 GBP = 1.2731
-  // USD` on a British terminal charging a US card): the card's amount is local x rate. (Any two
-  // figures that agree the other way round agree this way with their parts swapped.)
-  for (const card of amounts) {
-    for (const local of amounts) {
-      if (local !== card && close(local.value * rate.value, card.value)) return { amount: card.value, currency: rate.to, line: card.line, start: card.start, end: card.end };
+  // Most terminals quote the rate as one unit of the local currency in the card's (`1 GBP =
+  // 1.2731 USD` on a British terminal charging a US card): the card's amount is local x rate.
+  // Others quote it the other way round (`1 EUR = 4,1250 PLN` on a Polish terminal charging a
+  // euro card). Either way a slip prints the local price first and what the card is charged
+  // after it: of the two figures, the one printed later is the card's.
+  for (const a of amounts) {
+    for (const b of amounts) {
+      if (b === a || !close(b.value * rate.value, a.value)) continue;
+      const reversed = b.line.row > a.line.row || (b.line.row === a.line.row && b.start > a.start);
+      const card = reversed ? b : a;
+      return { amount: card.value, currency: reversed ? rate.from : rate.to, line: card.line, start: card.start, end: card.end };
     }
   }
   return null;
