@@ -1,0 +1,66 @@
+// Label and value words of the market's languages as terminals and tills print them (issue 30,
+// vocabulary/*.json): each check failed before its words were added.
+import { describe, expect, it } from 'vitest';
+import { parseClientOcr } from '../../engine/src/extract/client-ocr.js';
+import { templateVersion } from '../../engine/src/extract/document-type.js';
+import { extractFromText } from '../../engine/src/extract/extract-text.js';
+import { slipClientOcr } from '../support/slip-text.js';
+
+const now = new Date('2026-11-25T12:00:00Z');
+const read = (text: string, type: 'payment_receipt' | 'retail_receipt' = 'payment_receipt') =>
+  extractFromText({ pages: parseClientOcr(slipClientOcr(text)).pages }, templateVersion(type), { now });
+
+describe('transaction and batch numbers', () => {
+  it('reads the Swiss German, Italian and French transaction numbers as the receipt number', () => {
+    expect(read(`CAFÉ LINDE\nKauf\nVISA ************1111\nNr. Transaktion:     000341\nBetrag CHF     12.00`).data.receipt_number).toBe('000341');
+    expect(read(`BAR CENTRALE\nVISA ************1111\nNr. transazione:     002806\nIMPORTO EUR   12,00`).data.receipt_number).toBe('002806');
+    expect(read(`BAR CENTRALE\nVISA ************1111\nNUM. OPERAZ. 000094      STAN 003818\nIMPORTO EUR   12,00`).data.receipt_number).toBe('000094');
+    expect(read(`CAVE\nVISA ************1111\nNUM. TRANSACTION : 000662\nMONTANT   12,00 EUR`).data.receipt_number).toBe('000662');
+  });
+
+  it('reads a bare Spanish LOTE as the batch and IMP. as the amount', () => {
+    const ex = read(`BAR EL RINCON\nCOMPRA\n***********9626\nLOTE:000831\nCOD. AUTORIZACIÓN:635309\n\nIMP.:4,04 €\nAUTORIZADA`);
+    expect(ex.data.batch_number).toBe('000831');
+    expect(ex.data.amount).toBe(4.04);
+  });
+
+  it('takes a void\'s own operation number, not the number of the operation it voids', () => {
+    const ex = read(`FARMACIA\nANULACION\nVISA ************1111\nOPER. ANULADA   000415\nNº OPER.    000418\nIMPORTE    12,00 EUR`);
+    expect(ex.data.receipt_number).toBe('000418');
+    expect(read(`BAR\nSTORNO\nVISA ************1111\nOp. stornata              000231\nNum. operaz.              000233\nIMPORTO EUR 12,00`).data.receipt_number).toBe('000233');
+  });
+});
+
+describe('amounts around the purchase', () => {
+  it('reads a German slip\'s purchase and cash withdrawn (Kauf, Bargeld)', () => {
+    const ex = read(`EDEKA\ngirocard\nKauf           EUR 23,16\nBargeld        EUR 50,00\nGesamt         EUR 73,16\nZahlung erfolgt`);
+    expect(ex.data.base_amount).toBe(23.16);
+    expect(ex.data.cashback).toBe(50);
+    expect(ex.data.amount).toBe(73.16);
+  });
+
+  it('reads a British till\'s multibuy saving as its discount', () => {
+    const ex = read(`HARDWARE\nPAINT BRUSH       12.00\nMULTIBUY SAVING   -5.00\nTOTAL             7.00\nCARD              7.00`, 'retail_receipt');
+    expect(ex.data.discount).toBe(5);
+  });
+});
+
+describe('outcome, verification, type and method words', () => {
+  it('reads German and French outcome words of refunds and voids as approved', () => {
+    expect(read(`SHOP\nGutschrift\nVISA ************1111\nBetrag EUR 12,00\nGutschrift erfolgt`).data.approved).toBe(true);
+    expect(read(`SHOP\nANNULATION\nVISA ************1111\nMONTANT 12,00 CHF\nAnnulation effectuée`).data.approved).toBe(true);
+  });
+
+  it('reads a PIN not asked for as no verification, and an Italian device verification as CDCVM', () => {
+    expect(read(`CAFÉ\nBankomat\n************1111\nBetrag EUR 4,20\nPIN-Eingabe nicht erforderlich`).data.verification_method).toBe('none');
+    expect(read(`BAR\nMASTERCARD ************1111\nIMPORTO EUR 4,20\nVerifica del titolare sul device`).data.verification_method).toBe('cdcvm');
+  });
+
+  it('reads a Norwegian completion of a pre-authorisation as a completion', () => {
+    expect(read(`HOTELL\nFULLFØRING AV FORHÅNDSAUTORISASJON\nVISA ************1111\nBelastet beløp NOK 2 486,00\nGodkjent`).data.transaction_type).toBe('completion');
+  });
+
+  it('reads a BLIK payment as paid by phone', () => {
+    expect(read(`KAWIARNIA\nSUMA PLN 53,50\nPłatność BLIK  53,50`, 'retail_receipt').data.payment_method).toBe('mobile_wallet');
+  });
+});
