@@ -748,6 +748,13 @@ Godkjent`);
     expect(sv.data.merchant_address).toBe('Centralplan 15, 111 20 STOCKHOLM');
   });
 
+  it('reads a merchant or terminal number with a figure OCR read as a letter (334l29871, 66I2001) as figures, and keeps codes of letters and figures', () => {
+    const ex = read(`FARMACIA ORTEGA\nVENTA\nCOMERCIO: 334l29871\nTERMINAL: 66I20014\nVISA ************1111\nIMPORTE   12,00 EUR`);
+    expect(ex.data.merchant_id).toBe('334129871');
+    expect(ex.data.terminal_id).toBe('66120014');
+    expect(read(`SHOP\nTerminal-ID  S1A0012345\nMID: CT12O456\nBetrag EUR 4,00`).data.terminal_id).toBe('S1A0012345');
+  });
+
   it('reads a bare Seq label as the trace where its number is longer than a card\'s sequence number', () => {
     const trace = read(`SHOP\nVISA ************1111\nAuth Code:   C00931\nSeq No:        0093\nAMOUNT   GBP 12,00`);
     expect(trace.data.trace_number).toBe('0093');

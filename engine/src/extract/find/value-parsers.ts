@@ -285,7 +285,24 @@ function documentNumber(text: string): ReadValue[] {
   }
   const { value, start, end } = tokens[n];
   // The number standing first in the slot is the likeliest; one after other words less so.
-  return [{ value: slashedZeros(value), raw: value, start: skip + start, end: skip + end, quality: n === 0 ? 1 : 0.7 }];
+  return [{ value: digitsBetweenDigits(slashedZeros(value)), raw: value, start: skip + start, end: skip + end, quality: n === 0 ? 1 : 0.7 }];
+}
+
+// A letter that reads as a figure (`l`, `I` as 1; `O`, `o` as 0) with figures on both sides.
+const DIGIT_LIKE_BETWEEN = /(?<=\d)[lIOo](?=\d)/gu;
+const DIGIT_OF: Record<string, string> = { l: '1', I: '1', O: '0', o: '0' };
+
+/**
+ * A number of five characters or more, all figures but one or two letters that look like figures
+ * standing between figures, as OCR misreads them (`334l29871`, `66I2001`): the figures. Codes that
+ * mix letters and figures keep them (`CT123456`, `S1A0012345`).
+ */
+function digitsBetweenDigits(value: string): string {
+  if (value.length < 5 || !/^[\dlIOo]+$/u.test(value)) return value;
+  const letters = value.replace(/\d/g, '').length;
+  if (letters === 0 || letters > 2) return value;
+  const read = value.replace(DIGIT_LIKE_BETWEEN, (c) => DIGIT_OF[c]);
+  return /^\d+$/u.test(read) ? read : value;
 }
 
 /**
