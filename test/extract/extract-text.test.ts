@@ -111,6 +111,18 @@ describe('layout', () => {
     expect(hits('SUBTOTAL 5.00')).toEqual([]);
   });
 
+  it('reads a code glued to a label of four letters or more, as OCR drops the space, but not to a shorter one', () => {
+    const finder = new LabelFinder([
+      { path: 'terminal_id', aliases: ['Term id', 'Terminal-Nr'] },
+      { path: 'merchant_id', aliases: ['VU'] },
+    ]);
+    const hits = (text: string) => finder.inLine({ text } as Line).map((h) => [h.path, h.start, h.end]);
+    expect(hits('Term id44812093')).toEqual([['terminal_id', 0, 7]]);
+    expect(hits('TERMINAL-NR.   VU870833')).toEqual([['terminal_id', 0, 11]]);
+    expect(hits('Term id4481')).toEqual([['terminal_id', 0, 7]]);
+    expect(hits('Term id448')).toEqual([]);
+  });
+
   it('reads the ordinal marks `N°` and `Nº` for each other, and a bare `N` where a printer has neither', () => {
     const finder = new LabelFinder([
       { path: 'auth_code', aliases: ['N° auto'] },

@@ -256,8 +256,13 @@ export function aliasPattern(alias: string, gluedCurrency = false, numbered = fa
   const last = tokens[tokens.length - 1];
   const open = /^[\p{L}\p{N}]/u.test(first) ? '(?<![\\p{L}\\p{N}])' : '';
   const number = numbered ? '(?:\\d(?=\\s|$))?' : '';
-  // Glued on: a currency in letters and its figure (`TOTALRM21.85`), or a figure with cents (`Gesamt60,00 EUR`).
-  const close = /[\p{L}\p{N}]$/u.test(last) ? number + (gluedCurrency ? `(?:(?![\\p{L}\\p{N}])|(?=${LETTER_CURRENCY_BEFORE_FIGURE})|(?<=\\p{L})(?=\\d{1,6}[.,]\\d{2}(?![\\p{N}])))` : '(?![\\p{L}\\p{N}])') : '';
+  // Glued on: a currency in letters and its figure (`TOTALRM21.85`), a figure with cents (`Gesamt60,00 EUR`),
+  // or, after a label of four letters or more, a code of four figures or more (`Term id44812093`),
+  // as OCR drops the space after a label; a shorter one opens codes (`VU870833` is a terminal's).
+  const gluedCode = alias.replace(/[^\p{L}]/gu, '').length >= 4 ? '|(?<=\\p{L})(?=\\d{4,}(?![\\p{L}\\p{N}]|[.,]\\d))' : '';
+  const close = /[\p{L}\p{N}]$/u.test(last)
+    ? number + (gluedCurrency ? `(?:(?![\\p{L}\\p{N}])|(?=${LETTER_CURRENCY_BEFORE_FIGURE})|(?<=\\p{L})(?=\\d{1,6}[.,]\\d{2}(?![\\p{N}]))${gluedCode})` : '(?![\\p{L}\\p{N}])')
+    : '';
   return new RegExp(`${open}${body}${close}`, 'giu');
 }
 
