@@ -58,6 +58,14 @@ describe('findTimes / parseTime', () => {
     expect(findTimes('RM 12.50 paid 8:05pm')).toEqual([{ value: '20:05', raw: '8:05pm', start: 14, end: 20, seconds: false }]);
   });
 
+  it('reads hours, minutes and seconds with one colon read as a point, as printed', () => {
+    expect(findTimes('LE 21/03/26 A 12.07:44')).toEqual([{ value: '12:07', raw: '12.07:44', start: 14, end: 22, seconds: true }]);
+    expect(findTimes('12:07.44').map((t) => t.value)).toEqual(['12:07']);
+    // Both read as points, or a price, stay no time.
+    expect(findTimes('12.07.44')).toEqual([]);
+    expect(findTimes('TOTAL 12.07')).toEqual([]);
+  });
+
   it('reads a time whose label\'s colon touches it, not one inside a run of figures', () => {
     expect(findTimes('KL:13:38:13').map((t) => t.value)).toEqual(['13:38']);
     expect(findTimes('KL.:14:29').map((t) => t.value)).toEqual(['14:29']);

@@ -34,7 +34,12 @@ function readTimes(text: string): ParsedTime[] {
   return zeros === text ? printed : timesIn(zeros).map((t) => ({ ...t, raw: text.slice(t.start, t.end) }));
 }
 
-function timesIn(text: string): ParsedTime[] {
+// Hours, minutes and seconds with one of the two colons read as a point (`12.07:44`, `12:07.44`).
+const ONE_COLON_MISREAD = /(?<![\p{N}.,:])(\d{1,2})(?:\.(\d{2}):|:(\d{2})\.)(\d{2})(?![\p{N}]|[.,:]\p{N})/gu;
+
+function timesIn(printed: string): ParsedTime[] {
+  // Read with both colons (same length, so places stay those of the text).
+  const text = printed.replace(ONE_COLON_MISREAD, (_m, h: string, m1?: string, m2?: string, s?: string) => `${h}:${m1 ?? m2}:${s}`);
   const found: ParsedTime[] = [];
   // What both patterns need (a digit, a mark, a digit; or an hour mark), tested first.
   if (!/\d[:.]\d|\d\s?[hH]/.test(text)) return found;
@@ -48,7 +53,7 @@ function timesIn(text: string): ParsedTime[] {
       const pm = ampm.toLowerCase() === 'p';
       hour = (hour % 12) + (pm ? 12 : 0);
     } else if (hour > 23) continue;
-    found.push({ value: `${pad(hour)}:${pad(minute)}`, raw, start: m.index, end: m.index + raw.length, seconds: ss !== undefined });
+    found.push({ value: `${pad(hour)}:${pad(minute)}`, raw: printed.slice(m.index, m.index + raw.length), start: m.index, end: m.index + raw.length, seconds: ss !== undefined });
   }
   for (const m of text.matchAll(HOUR_MARK)) {
     if (found.some((f) => m.index < f.end && f.start < m.index + m[0].length)) continue;
