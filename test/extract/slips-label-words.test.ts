@@ -55,6 +55,12 @@ describe('outcome, verification, type and method words', () => {
     expect(read(`BAR\nMASTERCARD ************1111\nIMPORTO EUR 4,20\nVerifica del titolare sul device`).data.verification_method).toBe('cdcvm');
   });
 
+  it('reads no cardholder verification from a merchant\'s or cashier\'s signature line on a refund', () => {
+    expect(read(`CAVE\nREMBOURSEMENT\nVISA ************1111\nMONTANT 12,00 EUR\nSIGNATURE DU COMMERCANT`).data.verification_method).toBe(null);
+    expect(read(`SKLEP\nZWROT\nVISA ************1111\nKWOTA 12,00 PLN\nPodpis kasjera ..........`).data.verification_method).toBe(null);
+    expect(read(`SHOP\nSALE\nVISA ************1111\nAMOUNT GBP 12.00\nSIGNATURE VERIFIED`).data.verification_method).toBe('signature');
+  });
+
   it('reads a Norwegian completion of a pre-authorisation as a completion', () => {
     expect(read(`HOTELL\nFULLFØRING AV FORHÅNDSAUTORISASJON\nVISA ************1111\nBelastet beløp NOK 2 486,00\nGodkjent`).data.transaction_type).toBe('completion');
   });

@@ -59,7 +59,7 @@ const indexes = new WeakMap<readonly string[], KeyIndex<Word>>();
 function indexFor(values: readonly string[]): KeyIndex<Word> {
   let index = indexes.get(values);
   if (!index) {
-    const words = values.flatMap((value) =>
+    const words = [...values, ...shadowsOf(values)].flatMap((value) =>
       wordsOf(value).flatMap((w) => {
         const re = aliasPattern(w);
         return re ? [{ key: letterKey(w), item: { value, re } }] : [];
@@ -98,9 +98,20 @@ export function enumMatches(text: string, values: readonly string[], every = fal
     kept.push(f);
   }
   const out: typeof found = [];
-  // `every`: each word where it stands, a value named twice twice (`NFC kontaktlos`).
-  for (const k of kept.sort((a, b) => a.start - b.start)) if (every || !out.some((o) => o.value === k.value)) out.push(k);
+  // `every`: each word where it stands, a value named twice twice (`NFC kontaktlos`); a shadow names none.
+  for (const k of kept.sort((a, b) => a.start - b.start)) if (!SHADOWS.has(k.value) && (every || !out.some((o) => o.value === k.value))) out.push(k);
   return out;
+}
+
+/**
+ * Words that hold a value's word and name no value: a signature that is not the cardholder's
+ * (vocabulary `staff_signature`: `Signature du commerçant`, `Podpis kasjera` on a refund), read
+ * with the list that has `signature` so that the longer words stand and name nothing.
+ */
+const SHADOWS: ReadonlyMap<string, string> = new Map([['staff_signature', 'signature']]);
+
+function shadowsOf(values: readonly string[]): string[] {
+  return [...SHADOWS].filter(([, of]) => values.includes(of)).map(([shadow]) => shadow);
 }
 
 /** The outcome words of a payment (vocabulary `approved` and `declined`). */
