@@ -273,6 +273,13 @@ IMPORTE DEVUELTO:          -59,95 EUR`);
     expect(ex.data.card_scheme).toBe('mastercard');
   });
 
+  it('reads card products as application labels (VISA ELECTRON, VISA SIGNATURE), and VISA SIGNATURE as no verification', () => {
+    expect(read(`LOJA\nCOMPRA\nVISA ELECTRON\n************1111\nMONTANTE 12,00 EUR`).data.application_label).toBe('VISA ELECTRON');
+    const ex = read(`LOJA\nCOMPRA\nVISA SIGNATURE\n************1111\nMONTANTE 12,00 EUR\nPIN verificado`);
+    expect(ex.data.application_label).toBe('VISA SIGNATURE');
+    expect(ex.data.verification_method).toBe('pin');
+  });
+
   it('keeps a credit note\'s negative total out of an itemised receipt: no figure is turned positive there', () => {
     const ex = read(`GARDENIA BAKERIES (KL) SDN BHD
 WHITE BREAD                   -3.50

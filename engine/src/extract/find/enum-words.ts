@@ -40,6 +40,8 @@ const WORDS: Record<string, readonly string[]> = {
   void: ['void', 'reversal'],
   pre_authorization: ['pre-auth', 'preauth', 'pre authorization', 'pre-authorisation'],
   completion: ['completion', 'sale completion'],
+  // A card product's name holding a verification word (an application label), which names no verification.
+  card_product: ['visa signature', 'signature preferred'],
 };
 
 /** A value's words: its own name (underscores read as spaces), this file's, the language files' and the scheme table's. */
@@ -105,10 +107,14 @@ export function enumMatches(text: string, values: readonly string[], every = fal
 
 /**
  * Words that hold a value's word and name no value: a signature that is not the cardholder's
- * (vocabulary `staff_signature`: `Signature du commerçant`, `Podpis kasjera` on a refund), read
+ * (vocabulary `staff_signature`: `Signature du commerçant`, `Podpis kasjera` on a refund) and a
+ * card product's name (`VISA SIGNATURE`), read
  * with the list that has `signature` so that the longer words stand and name nothing.
  */
-const SHADOWS: ReadonlyMap<string, string> = new Map([['staff_signature', 'signature']]);
+const SHADOWS: ReadonlyMap<string, string> = new Map([
+  ['staff_signature', 'signature'],
+  ['card_product', 'signature'],
+]);
 
 function shadowsOf(values: readonly string[]): string[] {
   return [...SHADOWS].filter(([, of]) => values.includes(of)).map(([shadow]) => shadow);
