@@ -23,6 +23,22 @@ describe('transaction and batch numbers', () => {
     expect(ex.data.amount).toBe(4.04);
   });
 
+  it('reads a till footer\'s TRANS as the receipt number, where no receipt\'s own label names another', () => {
+    expect(read(`SUPERSAVE\nMILK   1.20\nTOTAL  1.20\nCASH   5.00\nCHANGE 3.80\nST:0412  TILL:03  TRANS:5521  OP:Kerry`, 'retail_receipt').data.receipt_number).toBe('5521');
+    expect(read(`POPULAR BOOK\nSLIP NO. : 9070058756\nTRANS: 21396\nPEN   1.90\nTOTAL  1.90`, 'retail_receipt').data.receipt_number).toBe('9070058756');
+  });
+
+  it('reads TRANSACTIE AANVAARD as an outcome, not a receipt number', () => {
+    const ex = read(`FRITUUR\nVISA ************1111\nBEDRAG EUR 12,00\nTRANSACTIE AANVAARD`);
+    expect(ex.data.receipt_number).toBe(null);
+    expect(ex.data.approved).toBe(true);
+  });
+
+  it('takes no cash handed over from a way of paying printed with nothing paid', () => {
+    const ex = read(`PASTICCERIA\nTORTA   33,30\nTOTALE COMPLESSIVO   33,30\nPagamento contante   0,00\nPagamento elettronico   33,30`, 'retail_receipt');
+    expect(ex.data.amount_tendered).toBe(null);
+  });
+
   it('takes a void\'s own operation number, not the number of the operation it voids', () => {
     const ex = read(`FARMACIA\nANULACION\nVISA ************1111\nOPER. ANULADA   000415\nNº OPER.    000418\nIMPORTE    12,00 EUR`);
     expect(ex.data.receipt_number).toBe('000418');

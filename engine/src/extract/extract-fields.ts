@@ -142,6 +142,8 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     const kind = kinds.get(f.path) as ValueKind;
     const hits = allHits.filter((h) => h.path === f.path);
     let list = labelledCandidates(doc, kind, f.field, hits, hitsOnLine, ctx, tableHeaderRows).filter((c) => fitsTransactionLabel(c, f.field) && fitsSequenceLabel(c, f.name));
+    // A receipt's own label names its number over a transaction's (`SLIP NO. : 9070058756` and `TRANS: 21396`).
+    if (f.name === 'receipt_number' && list.some((c) => c.label && !isTransactionLabel(c.label.alias))) list = list.filter((c) => !c.label || !isTransactionLabel(c.label.alias));
     // Shape alone finds the first field of a kind (a second date needs its label); an enum's words
     // and a payment's outcome words name their own field wherever they stand.
     const shaped = kind === 'enum' || (kind === 'boolean' ? f.name === 'approved' : firstOfKind.get(kind) === f.path);
@@ -177,6 +179,8 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     // Cash handed back with a card payment (`RETRAIT ESPÈCES`, `Cash Out`) says nothing of how it was paid.
     // Nor does a way of paying printed with nothing paid that way (`Pagamento contante 0,00` over `Pagamento elettronico 81,50`).
     if (f.name === 'payment_method') list = list.filter((c) => !allHits.some((h) => h.path === 'cashback' && h.line === c.line && h.start <= c.start && c.end <= h.end) && !paidNothing(doc, c, decimal));
+    // Nor is cash handed over nothing (`Pagamento contante 0,00` where `Importo pagato 33,30` is printed).
+    if (labelKeys.get(f.path) === 'tendered') list = list.filter((c) => c.value !== 0);
     if (f.name === 'cashier') list = cashierNames(list);
     // (An enum's word may name two fields' values: `Metodo di pagamento: Mastercard` is a card and its scheme.)
     list = list.filter((c) => c.label !== null || kind === 'enum' || !claimedByOther(c, f.path, ranked));
@@ -485,10 +489,13 @@ let transactionLabels: ReadonlySet<string> | null = null;
  * receipt and a trace number, and an eight-digit counter (`Transactie: 02004512`) is no trace.
  */
 function fitsTransactionLabel(c: Candidate, field: FieldDefinition): boolean {
-  if (!field.pattern || !c.label) return true;
-  transactionLabels ??= new Set(labelWords('transaction_number').map(compact));
-  if (!transactionLabels.has(compact(c.label.alias))) return true;
+  if (!field.pattern || !c.label || !isTransactionLabel(c.label.alias)) return true;
   return userPattern(field.pattern)?.test(String(c.value)) ?? true;
+}
+
+function isTransactionLabel(alias: string): boolean {
+  transactionLabels ??= new Set(labelWords('transaction_number').map(compact));
+  return transactionLabels.has(compact(alias));
 }
 
 // The bare sequence number's labels, by their letters.
