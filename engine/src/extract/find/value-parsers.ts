@@ -48,6 +48,7 @@ const AFTER_NUMBER_SIGN = new RegExp(`(?<![\\p{L}])${NUMBER_MARKER}\\.?\\s*:?\\s
 // erfolgt`), never a code, which terminals print in capitals and figures.
 const smallLettersOnly = (t: string) => /^\p{Ll}+$/u.test(t);
 const SPACE_GROUPED = /(?<![\p{N}.,])(\d{1,3}(?: \d{3})+,\d{2})(?![\p{N}])/u;
+const THOUSANDS_GROUPED = /^-?\d{1,3}(?:[.,]\d{3})+-?$/u;
 const SPACE_GROUPED_WHOLE = /(?<![\p{N}.,])\d{1,3}(?: \d{3})+(?![\p{N}]|[.,]\d)/gu;
 
 /** A figure of whole thousands parted by plain spaces with a currency mark or code right before or after it, as one value. */
@@ -119,11 +120,14 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       // beside their label without the mark too (`RÉSZÖSSZEG   3 170`).
       const whole = labelled ? (currencyGroupedWhole(text) ?? (ctx.wholeUnits ? onlyGroupedWhole(text) : null)) : null;
       if (whole) return [whole];
-      for (const a of all) {
+      for (let a of all) {
         if (kind === 'integer' && !Number.isInteger(a.value)) continue;
         // Seven or more digits in a run, without a mark, are a number (a card, a reference), not money.
         if ((kind === 'money' || kind === 'total') && /\d{7,}/.test(a.raw) && a.decimal === null) continue;
-        const cents = a.decimal !== null;
+        // In a currency printed in whole units, thousands grouped by a point or comma are the
+        // whole figure (`ISK 4.590`), and a figure without cents is as printed.
+        if (ctx.wholeUnits && THOUSANDS_GROUPED.test(a.raw)) a = { ...a, value: Number(a.raw.replace(/[^\d]/g, '')) * Math.sign(a.value || 1), decimal: null, ambiguous: false };
+        const cents = a.decimal !== null || ctx.wholeUnits === true;
         // A figure against a letter read as its currency sign (`E8.45`) is read less surely: its currency is unknown.
         const quality = (a.ambiguous ? 0.6 : 1) * (a.misreadSign ? 0.7 : 1) * (kind === 'money' || kind === 'total' ? (cents ? 1 : 0.55) : 1);
         // Beside its label on a slip, a minus on a field that is never negative is the direction

@@ -185,7 +185,7 @@ export function documentCurrency(found: readonly ParsedCurrency[]): ParsedCurren
 const COUNTRY_CURRENCY: Record<string, string> = {
   DE: 'EUR', FR: 'EUR', ES: 'EUR', IT: 'EUR', NL: 'EUR', PT: 'EUR', FI: 'EUR', SK: 'EUR', EE: 'EUR', LV: 'EUR', LT: 'EUR', HR: 'EUR', SI: 'EUR',
   IE: 'EUR', AT: 'EUR', BE: 'EUR', LU: 'EUR', GR: 'EUR', MT: 'EUR', CY: 'EUR', BG: 'BGN',
-  SE: 'SEK', DK: 'DKK', NO: 'NOK', PL: 'PLN', CZ: 'CZK', HU: 'HUF', RO: 'RON', CH: 'CHF', GB: 'GBP', US: 'USD',
+  SE: 'SEK', DK: 'DKK', NO: 'NOK', IS: 'ISK', PL: 'PLN', CZ: 'CZK', HU: 'HUF', RO: 'RON', CH: 'CHF', GB: 'GBP', US: 'USD',
   MY: 'MYR', SG: 'SGD', AU: 'AUD', CA: 'CAD', IN: 'INR', ID: 'IDR', TH: 'THB', PH: 'PHP', HK: 'HKD', JP: 'JPY', NZ: 'NZD', ZA: 'ZAR', CN: 'CNY', KR: 'KRW', VN: 'VND',
 };
 

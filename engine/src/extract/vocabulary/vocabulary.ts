@@ -15,6 +15,7 @@ import fi from './fi.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
 import hr from './hr.json' with { type: 'json' };
 import hu from './hu.json' with { type: 'json' };
+import is from './is.json' with { type: 'json' };
 import it from './it.json' with { type: 'json' };
 import lt from './lt.json' with { type: 'json' };
 import lv from './lv.json' with { type: 'json' };
@@ -36,7 +37,7 @@ export interface LanguageVocabulary {
   words: Record<string, string[]>;
 }
 
-export const LANGUAGES: readonly LanguageVocabulary[] = [en, de, fr, es, it, nl, pt, pl, sv, da, nb, fi, cs, sk, hu, ro, et, lv, lt, hr, sl, el];
+export const LANGUAGES: readonly LanguageVocabulary[] = [en, de, fr, es, it, nl, pt, pl, sv, da, nb, fi, is, cs, sk, hu, ro, et, lv, lt, hr, sl, el];
 
 /**
  * Labels of figures that are never a document's total: cash handed over, change, a cash
