@@ -11,6 +11,12 @@ const read = (text: string) => extractFromText({ pages: parseClientOcr(slipClien
 // Till receipts in the layouts of the countries counter staff meet: the total, never the cash
 // handed over or the change; the tax summary read into the tax fields.
 describe('retail receipts across Europe and the US', () => {
+  it('reads no phone number from the figures of a date and a time (14.03.2026 17:51)', () => {
+    const ex = read(`DROGERIA LILIA\nAl. Jana Pawła II 41\n15-703 Białystok\nPARAGON FISKALNY\n14.03.2026 17:51                   #0412\nSzampon   14,99 A\nSUMA PLN  14,99`);
+    expect(ex.data.merchant_phone).toBe(null);
+    expect(read(`DION REALTIES\nTEL : + 6 03 2026 6386\nTOTAL 5.00`).data.merchant_phone).not.toBe(null);
+  });
+
   it('reads a German till receipt (two VAT rates in a Netto/Steuer/Brutto table)', () => {
     const ex = read(`        REWE Markt GmbH
       Hauptstraße 12

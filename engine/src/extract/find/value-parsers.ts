@@ -187,9 +187,12 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       // The number after a registration label is the company's or its tax number (`P.IVA 02233445566`, `SIRET 812 345 678 00012`),
       // and so is one in a tax number's own shape (`CHE-116.320.102`).
       const taxIds = findTaxIds(text);
+      // Nor is a run of figures that holds part of a date or a time (`14.03.2026 17:51` is no `2026 17`).
+      // Dates written with spaces only (`6 03 2026`) are phone numbers as often (`+ 6 03 2026 6386`).
+      const moments = [...findDates(text).filter((d) => /[./-]/.test(d.raw)), ...findTimes(text)];
       return findPhones(text, { country: ctx.country })
         .filter((p) => !AFTER_REGISTRATION_LABEL.test(text.slice(0, p.start)) && !AFTER_NUMBER_SIGN.test(text.slice(0, p.start).replace(/[\d/.-]+$/u, '')))
-        .filter((p) => !taxIds.some((t) => t.start < p.end && p.start < t.end))
+        .filter((p) => !taxIds.some((t) => t.start < p.end && p.start < t.end) && !moments.some((m) => m.start < p.end && p.start < m.end))
         .map((p) => ({ value: p.value, raw: p.raw, start: p.start, end: p.end, quality: p.e164 ? 1 : 0.85 }));
     }
     case 'tax_id': {
