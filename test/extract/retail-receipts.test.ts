@@ -11,6 +11,13 @@ const read = (text: string) => extractFromText({ pages: parseClientOcr(slipClien
 // Till receipts in the layouts of the countries counter staff meet: the total, never the cash
 // handed over or the change; the tax summary read into the tax fields.
 describe('retail receipts across Europe and the US', () => {
+  it('reads a French company whose form opens its row (SARL VINS & TERROIRS) as the issuer, and a store card named by the brand above it as no payment card', () => {
+    const ex = read(`CARREFOUR MARKET\nSAS DISTRIBUTION ROUSSEL\n45 avenue Jean Jaurès\n69007 LYON\nLAIT   5,94\nTOTAL A PAYER   5,94\nCB   5,94\nCARTE CARREFOUR N° ************7719\nCB **** **** **** 6204`);
+    expect(ex.data.merchant).toBe('SAS DISTRIBUTION ROUSSEL');
+    expect(ex.data.card_last_four).toBe('6204');
+    expect(read(`LA CAVE DES CHARTRONS\nSARL VINS & TERROIRS\n54 rue Notre-Dame\n33000 BORDEAUX\nVIN   12,00\nTOTAL   12,00`).data.merchant).toBe('SARL VINS & TERROIRS');
+  });
+
   it('reads no phone number from the figures of a date and a time (14.03.2026 17:51)', () => {
     const ex = read(`DROGERIA LILIA\nAl. Jana Pawła II 41\n15-703 Białystok\nPARAGON FISKALNY\n14.03.2026 17:51                   #0412\nSzampon   14,99 A\nSUMA PLN  14,99`);
     expect(ex.data.merchant_phone).toBe(null);

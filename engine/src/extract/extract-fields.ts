@@ -157,7 +157,8 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     if (shaped) list.push(...shapedCandidates(doc, kind, f.field, ctx).filter((c) => !fromHeader(c) && !(kind === 'total' && c.value === 0) && !labelsOther(c)));
     if (f.name === 'application_id') list.push(...aidCandidates(doc));
     if (kind === 'card_last_four' && shaped) list.push(...lastFourApartCandidates(doc));
-    if (kind === 'card_last_four') list.splice(0, list.length, ...withoutLoyaltyCards(list, doc, header?.name?.text ?? null));
+    // The shop's own card is named by its brand, which may head the page above the company's name.
+    if (kind === 'card_last_four') list.splice(0, list.length, ...withoutLoyaltyCards(list, doc, [header?.name?.text ?? '', ...(doc.rows[0]?.lines.map((l) => l.text) ?? [])].join(' ')));
     if (firstOfKind.get(kind) === f.path && kind === 'currency') list.push(...conversionCandidates(kind, conversion));
     if ((f.name === 'tax_amount' || f.name === 'tax_rate') && !f.path.includes('.')) list.push(...taxCandidates(f.name, taxRows()));
     if (f.name === 'tax_rate' && !f.path.includes('.') && list.length === 0) list.push(...[itemRateCandidate(doc, decimal)].filter((c) => c !== null));

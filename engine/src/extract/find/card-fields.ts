@@ -1,8 +1,8 @@
 import type { DocumentText } from '../layout/document-text.js';
 import { AID_SHAPE, findCardMasks, isAid, isLastFourAlone, isSchemeWord, lastFourApart, schemeFromBin } from '../normalize/card.js';
 import { countryCurrency } from '../normalize/currency.js';
-import { escapeRegExp } from '../layout/labels.js';
-import { schemeFromAid, schemeRides, valueWords } from '../vocabulary/vocabulary.js';
+import { compact, escapeRegExp } from '../layout/labels.js';
+import { schemeFromAid, schemeRides, valueWords, vocabularyWordLanguages } from '../vocabulary/vocabulary.js';
 import type { Candidate } from './candidates.js';
 
 // An EMV application identifier printed anywhere on a line.
@@ -184,7 +184,8 @@ const LOYALTY = new RegExp(`(?<![\\p{L}])(?:${valueWords('loyalty').map(escapeRe
  */
 export function withoutLoyaltyCards(list: readonly Candidate[], doc: DocumentText, merchant: string | null = null): Candidate[] {
   // The shop's own card names the shop (`CARTE CARREFOUR N° ****7719` on a Carrefour receipt), and no card scheme.
-  const brand = new Set((merchant ?? '').toUpperCase().split(/[^\p{L}]+/u).filter((w) => w.length >= 4));
+  // Words of the vocabulary (`CARTE BANCAIRE` heading a CB ticket) name no shop.
+  const brand = new Set((merchant ?? '').toUpperCase().split(/[^\p{L}]+/u).filter((w) => w.length >= 4 && !vocabularyWordLanguages().has(compact(w))));
   const storeCard = (text: string) => {
     const words = text.toUpperCase().split(/[^\p{L}]+/u);
     return words.some((w) => brand.has(w)) && !words.some(isSchemeWord);

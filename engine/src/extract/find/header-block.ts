@@ -19,6 +19,8 @@ export interface HeaderBlock {
 // Company forms in names (the name may wrap before them). General legal words, not shop names.
 const LEGAL_FORM = unicodeWords(new RegExp(`\\b(SDN\\.?\\s*BHD|BHD|BERHAD|S\\/B|PTE\\.?\\s*LTD|LTD|LIMITED|LLC|L\\.L\\.C|INC|CORP|CORPORATION|CO\\.?|COMPANY|GMBH|AG|KG|OHG|UG|SARL|SAS|S\\.A\\.?(?:U\\.?)?|S\\.L\\.?(?:U\\.?)?|SRL|S\\.R\\.L|SPA|S\\.P\\.A|B\\.V\\.?|N\\.V\\.?|PLC|PTY|ENTERPRISE|ENTERPRISES|TRADING|HOLDINGS|${EXTRA_LEGAL_FORMS})\\b\\.?`, 'iu'));
 const LEGAL_FORMS = new RegExp(LEGAL_FORM.source, 'giu');
+// French forms printed before the company's name, and a word of it after them.
+const FORM_BEFORE_NAME = /^\s*(?:SARL|SAS|SASU|EURL|SNC|SCI)\s+(?!\(|SDN|BHD)\p{L}{2,}/iu;
 // Rows that end the header: document titles, table and cashier lines, dates and times.
 // A table is the body with its number only (`TABLE 12`, `Table No: 4`): `LA TABLE D ANNA` is a name.
 const BODY = unicodeWords(/\b(INVOICE|RECEIPT|CASH\s*BILL|BILL\s*NO|CASHIER|TABLE(?=\s*(?:NO\.?|#)?\s*:?\s*\d|\s*$)|ORDER|DATE|TIME|DOC(UMENT)?\s*NO|SLIP|TRANS|MEMBER|QTY|ITEM)\b/iu);
@@ -132,7 +134,8 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
       // (`POPULAR BOOK` / `CO. (M) SDN BHD`, `AIK HUAT HARDWARE` / `ENTERPRISE (SETIA` / `ALAM) SDN BHD`),
       // and so does a row that opens with `&` or a parenthesis (`THE COFFEE BEAN` / `& TEA LEAF (M) SDN. BHD.`,
       // `PASAR RAYA MEGA MAJU` / `(SEMENYIH) SDN BHD`).
-      const wrapped = (isFormOnly(t) || startsWithForm(t) || /^[&+(]/u.test(t.trim())) && k > 0 && isNameLike(texts[k - 1]);
+      // A French form before a name of its own (`SARL VINS & TERROIRS`) opens the company's name instead.
+      const wrapped = (isFormOnly(t) || (startsWithForm(t) && !FORM_BEFORE_NAME.test(t)) || /^[&+(]/u.test(t.trim())) && k > 0 && isNameLike(texts[k - 1]);
       nameStart = wrapped ? k - 1 : k;
       nameEnd = continued(texts, kind, k, end, sizes);
       break;
