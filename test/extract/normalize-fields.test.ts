@@ -310,6 +310,8 @@ describe('parseLabelledTaxId', () => {
     [': 001234567890.', '001234567890', '001234567890', 2],
     [' : 12 345 678 9', '123456789', '12 345 678 9', 3],
     [': b16-1234-56789012', 'B16-1234-56789012', 'b16-1234-56789012', 2],
+    // A dash standing alone ends the number: what follows is another label's (`APE 4725Z`).
+    [' 834 771 029 00018 - APE 4725Z', '83477102900018', '834 771 029 00018', 1],
   ])('reads %j as %s', (text, value, raw, start) => {
     expect(parseLabelledTaxId(text)).toEqual({ value, kind: 'labelled', raw, start, end: start + raw.length });
   });

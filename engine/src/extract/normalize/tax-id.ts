@@ -20,8 +20,9 @@ export interface ParsedTaxId {
 const EU_VAT =
   /(?<![\p{L}\p{N}])((?:AT ?U\d{8})|(?:BE ?[01]\d{9})|(?:BE ?[01]\d{3}\.\d{3}\.\d{3})|(?:BG ?\d{9,10})|(?:CY ?\d{8}[A-Z])|(?:CZ ?\d{8,10})|(?:DE ?\d{9})|(?:DK ?\d{8})|(?:EE ?\d{9})|(?:EL ?\d{9})|(?:ES ?[A-Z0-9]\d{7}[A-Z0-9])|(?:FI ?\d{8})|(?:FR ?[A-Z0-9]{2} ?\d{9})|(?:HR ?\d{11})|(?:HU ?\d{8})|(?:IE ?\d[A-Z0-9+*]\d{5}[A-Z]{1,2})|(?:IT ?\d{11})|(?:LT ?(?:\d{9}|\d{12}))|(?:LU ?\d{8})|(?:LV ?\d{11})|(?:MT ?\d{8})|(?:NL ?\d{9}B\d{2})|(?:PL ?\d{10})|(?:PT ?\d{9})|(?:RO ?\d{2,10})|(?:SE ?\d{12})|(?:SI ?\d{8})|(?:SK ?\d{10})|(?:GB ?\d{3} ?\d{4} ?\d{2}(?: ?\d{3})?)|(?:CHE[- ]?\d{3}\.\d{3}\.\d{3}))(?![\p{L}\p{N}])/gu;
 const GSTIN = /(?<![\p{L}\p{N}])(\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z])(?![\p{L}\p{N}])/gu;
-// A token run of letters, digits and - / . that holds at least five digits.
-const LABELLED_VALUE = /[A-Z0-9][A-Z0-9./-]*(?: ?[A-Z0-9./-]+)*/giu;
+// A token run of letters, digits and - / . that holds at least five digits; each token opens
+// with a letter or digit, so a dash standing alone ends it (`SIRET 834 771 029 00018 - APE 4725Z`).
+const LABELLED_VALUE = /[A-Z0-9][A-Z0-9./-]*(?: ?[A-Z0-9][A-Z0-9./-]*)*/giu;
 
 // What every shape above holds: two capitals then a letter or digit, or GSTIN's opening, and two
 // digits in a row. Tested first, as the long alternation above is tried at every character.
