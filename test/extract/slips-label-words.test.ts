@@ -39,6 +39,15 @@ describe('transaction and batch numbers', () => {
     expect(ex.data.amount_tendered).toBe(null);
   });
 
+  it('reads bare and bilingual operation and transaction labels (OPERACIÓN, Operació/Operación, Tapahtuma) and Finnish and Swedish approval labels', () => {
+    expect(read(`FARMACIA\nVISA ************1111\nSESIÓN: 142           OPERACIÓN: 000318\nIMPORTE   12,00 EUR`).data.receipt_number).toBe('000318');
+    expect(read(`BAR\nVISA ************1111\nOperació/Operación:         004412\nIMPORT   12,00 EUR`).data.receipt_number).toBe('004412');
+    const fi = read(`KAUPPA\nVISA ************1111\nTapahtuma        004471\nHyväksyntä/Godkännande       652918\nYHTEENSÄ EUR 12,00`);
+    expect(fi.data.trace_number).toBe('004471');
+    expect(fi.data.auth_code).toBe('652918');
+    expect(read(`LADEN\nAkt-Id / ID-Commerce:    880441207\nVISA ************1111\nBETRAG CHF 12.00`).data.merchant_id).toBe('880441207');
+  });
+
   it('takes a void\'s own operation number, not the number of the operation it voids', () => {
     const ex = read(`FARMACIA\nANULACION\nVISA ************1111\nOPER. ANULADA   000415\nNº OPER.    000418\nIMPORTE    12,00 EUR`);
     expect(ex.data.receipt_number).toBe('000418');

@@ -9,7 +9,7 @@ import type { Candidate } from './candidates.js';
 const AID = new RegExp(`(?<![\\p{L}\\p{N}])(${AID_SHAPE})(?![\\p{L}\\p{N}])`, 'gu');
 // An EMV application label: a scheme's word and the card's kind, either way round (`VISA DEBIT`,
 // `Debit Mastercard`), the row holding nothing else.
-const CARD_KIND = 'DEBIT|CREDIT|D[EÉ]BITO|CR[EÉ]DITO|PREPAID|BUSINESS|CORPORATE|COMMERCIAL|CLASSIC|GOLD|PLATINUM|ELECTRON|SIGNATURE|INFINITE|WORLD(?: ELITE)?|STANDARD';
+const CARD_KIND = 'DEBIT|CREDIT|D[EÉ]BITO|CR[EÉ]DITO|PREPAID|BUSINESS|CORPORATE|COMMERCIAL|CLASSIC|GOLD|PLATINUM|ELECTRON|SIGNATURE|INFINITE|WORLD(?: ELITE)?|STANDARD|PREMIER';
 const APPLICATION_LABEL = new RegExp(`^(?:(\\p{L}[\\p{L} ]*?)\\s+(?:${CARD_KIND})|(?:${CARD_KIND})\\s+(\\p{L}[\\p{L} ]*?))$`, 'iu');
 
 /** The AIDs printed anywhere (`AID: A0000000031010`, or alone on a CB ticket's numeric line). */
