@@ -64,6 +64,12 @@ KWOTA:                       249,00 zł`);
     expect(ex.data.merchant).toBe('MEDIA EXPERT');
   });
 
+  it('keeps a Spanish pharmacist\'s title and her name (FARMACIA LDA. ROCÍO MÁRQUEZ), and drops a hotel\'s star rating', () => {
+    expect(read(`FARMACIA LDA. ROCÍO MÁRQUEZ\nC/ MAYOR 12\n28013 MADRID\nVENTA\nIMPORTE   12,00 EUR`).data.merchant).toBe('FARMACIA LDA. ROCÍO MÁRQUEZ');
+    expect(read(`CONFEITARIA ALCÂNTARA, LDA.\nRua Augusta 12\n1100-048 Lisboa\nCOMPRA\nMONTANTE 12,00 EUR`).data.merchant).toBe('CONFEITARIA ALCÂNTARA, LDA.');
+    expect(read(`HOTEL LES TILLEULS ***\n12 rue Nationale\n37000 TOURS\nPRE-AUTORISATION\nMONTANT 200,00 EUR`).data.merchant).toBe('HOTEL LES TILLEULS');
+  });
+
   it('reads a processor\'s local company, its country after its name, as the acquirer (Fiserv Polska S.A.)', () => {
     const ex = read(`          Fiserv Polska S.A.
 

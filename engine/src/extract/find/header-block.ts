@@ -418,9 +418,21 @@ export function nameText(raw: string, asPrinted = false): string {
   // A mark OCR made of dirt or the paper's edge before the name (`| Ristorante Al Faro`, `' THE COPPER KETTLE`, `|BUURTSUPER`) is none of it.
   const text = formsReadBack(digitsInWords(raw)).replace(COMPANY_NUMBER, '').replace(/[\s([]+$/u, '').replace(/^\s*#\s?\d{3,}\s+(?=\p{L})/u, '').replace(/^\s*[|.,'`´:;_~]+\s+(?=\p{L})/u, '').replace(/^\s*\|+(?=\p{L})/u, '');
   let last: RegExpMatchArray | undefined;
-  for (const m of text.matchAll(LEGAL_FORMS)) last = m;
+  for (const m of text.matchAll(LEGAL_FORMS)) if (!titleBeforeName(text, m)) last = m;
   if (last && last.index !== undefined && last.index > 0) return text.slice(0, last.index + last[0].length).trim();
-  return text.replace(asPrinted ? REGISTRATION_AT_END : NUMBER_AT_END, '').trim();
+  // A star rating after a hotel's name (`HOTEL LES TILLEULS ***`) is none of it.
+  const name = text.replace(asPrinted ? REGISTRATION_AT_END : NUMBER_AT_END, '');
+  return (/^\s*[*★]/u.test(name) ? name : name.replace(STAR_RATING, '')).trim();
+}
+
+const STAR_RATING = /\s+[*★]{1,5}\s*$/u;
+
+/**
+ * `Lda.` before a person's name is a Spanish pharmacist's title (`FARMACIA LDA. ROCÍO MÁRQUEZ`),
+ * not the Portuguese company form, which ends a name.
+ */
+function titleBeforeName(text: string, form: RegExpMatchArray): boolean {
+  return /^LDA\.?$/iu.test(form[0]) && /^\s+\p{L}[\p{L}\s.'-]*$/u.test(text.slice((form.index ?? 0) + form[0].length));
 }
 
 // Four digits or more, after up to three capitals.
