@@ -55,6 +55,13 @@ describe('transaction and batch numbers', () => {
   });
 });
 
+describe('dotted leaders', () => {
+  it('reads values joined to their labels by dotted leaders', () => {
+    const ex = read(`GASTHAUS KRONE\nUhrzeit.....................20:17:44\nDatum.......21.02.2026\nTA-Nr.........................001187\nGenehmigungs-Nr...............731455\nBetrag EUR............54,30\nTrinkgeld EUR...,.................5,70\nGesamt EUR........60,00`);
+    expect(ex.data).toMatchObject({ transaction_time: '20:17', trace_number: '001187', auth_code: '731455', tip: 5.7, amount: 60 });
+  });
+});
+
 describe('amounts around the purchase', () => {
   it('reads a German slip\'s purchase and cash withdrawn (Kauf, Bargeld)', () => {
     const ex = read(`EDEKA\ngirocard\nKauf           EUR 23,16\nBargeld        EUR 50,00\nGesamt         EUR 73,16\nZahlung erfolgt`);

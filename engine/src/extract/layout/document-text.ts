@@ -2,7 +2,7 @@ import type { TextSource } from '../../contracts/extraction.js';
 import type { BoundingBox, OcrLine, OcrWord } from '../../contracts/ocr.js';
 import { lineSlants } from './page-slant.js';
 import { groupRows } from './rows.js';
-import { repairFigures } from './repair-text.js';
+import { leadersAsSpaces, repairFigures } from './repair-text.js';
 
 /** One page's text as extraction reads it, whichever path it came by. */
 export interface TextPage {
@@ -62,7 +62,7 @@ export function layoutDocument(pages: readonly TextPage[]): DocumentText {
           index: lines.length,
           page: page.page,
           source: page.source,
-          text: page.source === 'ocr' ? repairFigures(l.text.trim()) : l.text.trim(),
+          text: leadersAsSpaces(page.source === 'ocr' ? repairFigures(l.text.trim()) : l.text.trim()),
           confidence: l.confidence,
           box: l.bounding_box,
           words: l.words,

@@ -42,3 +42,16 @@ function dayMonth(a: string, b: string): boolean {
   const y = Number(b);
   return x >= 1 && y >= 1 && ((x <= 31 && y <= 12) || (x <= 12 && y <= 31));
 }
+
+/**
+ * Dotted leaders between a label and its value (`Uhrzeit........20:17:44`, `TOTAL.........12,50`)
+ * as spaces, one for each mark, so places in the line stay: the value then stands apart from its
+ * label as printed with spaces.
+ */
+export function leadersAsSpaces(text: string): string {
+  return text.replace(LEADER, (run) => ' '.repeat(run.length));
+}
+
+// Three marks or more, with single spaces or stray commas among them (`..... ....`, `...,....`).
+const LEADER = /[.·…](?:[ ,]?[.·…]){2,}/gu;
+
