@@ -11,6 +11,15 @@ const read = (text: string) => extractFromText({ pages: parseClientOcr(slipClien
 // Till receipts in the layouts of the countries counter staff meet: the total, never the cash
 // handed over or the change; the tax summary read into the tax fields.
 describe('retail receipts across Europe and the US', () => {
+  it('reads the cashier after a till\'s number (Kasse 1 / Olga) and after Bedient, never money after a Dutch op, and a Steuernr. as the tax number', () => {
+    expect(read(`TANKSTELLE\nSUPER 95   40,00\nSUMME EUR 40,00\nEs bediente Sie: Kasse 1 / Olga`).data.cashier).toBe('Olga');
+    expect(read(`BÄCKEREI\nBROT 3,20\nTOTAL CHF 3.20\nKasse 2 Bedient: Ruth`).data.cashier).toBe('Ruth');
+    expect(read(`BAKKERIJ\nBROOD 3,21\nTOTAAL 3,21\nContant afgerond op 0,05 EUR`).data.cashier).toBe(null);
+    const de = read(`SPÄTI\nSteuernr. 29/412/60771\nCOLA 1,50\nSUMME EUR 1,50`);
+    expect(de.data.merchant_tax_id).toBe('29/412/60771');
+    expect(de.data.merchant_phone).toBe(null);
+  });
+
   it('reads a French company whose form opens its row (SARL VINS & TERROIRS) as the issuer, and a store card named by the brand above it as no payment card', () => {
     const ex = read(`CARREFOUR MARKET\nSAS DISTRIBUTION ROUSSEL\n45 avenue Jean Jaurès\n69007 LYON\nLAIT   5,94\nTOTAL A PAYER   5,94\nCB   5,94\nCARTE CARREFOUR N° ************7719\nCB **** **** **** 6204`);
     expect(ex.data.merchant).toBe('SAS DISTRIBUTION ROUSSEL');

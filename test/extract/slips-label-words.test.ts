@@ -28,6 +28,14 @@ describe('transaction and batch numbers', () => {
     expect(read(`POPULAR BOOK\nSLIP NO. : 9070058756\nTRANS: 21396\nPEN   1.90\nTOTAL  1.90`, 'retail_receipt').data.receipt_number).toBe('9070058756');
   });
 
+  it('reads the card block\'s own number on a slip printed in a till receipt, not the till\'s Bon or DOC.N., and the till\'s where it is alone', () => {
+    const text = `DROGERIE\nSHAMPOO   3,95\nSUMME EUR 3,95\nKasse 2   Bon 8893   14.03.26\nKartenzahlung\ngirocard\nBeleg-Nr.: 0411\nBetrag EUR 3,95\nZahlung erfolgt`;
+    expect(read(text).data.receipt_number).toBe('0411');
+    expect(read(`SUPERSTORE\nPANE 1,20\nTOTALE 1,20\nDOC.N. 1207-0416\nPAGAMENTO ELETTRONICO\nOPER. 000211\nIMPORTO EUR 1,20`).data.receipt_number).toBe('000211');
+    expect(read(`DROGERIE\nKasse 2   Bon 8893\nKartenzahlung\nBetrag EUR 3,95`).data.receipt_number).toBe('8893');
+    expect(read(text, 'retail_receipt').data.receipt_number).not.toBe(null);
+  });
+
   it('reads TRANSACTIE AANVAARD as an outcome, not a receipt number', () => {
     const ex = read(`FRITUUR\nVISA ************1111\nBEDRAG EUR 12,00\nTRANSACTIE AANVAARD`);
     expect(ex.data.receipt_number).toBe(null);

@@ -142,8 +142,12 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     const kind = kinds.get(f.path) as ValueKind;
     const hits = allHits.filter((h) => h.path === f.path);
     let list = labelledCandidates(doc, kind, f.field, hits, hitsOnLine, ctx, tableHeaderRows).filter((c) => fitsTransactionLabel(c, f.field) && fitsSequenceLabel(c, f.name));
-    // A receipt's own label names its number over a transaction's (`SLIP NO. : 9070058756` and `TRANS: 21396`).
-    if (f.name === 'receipt_number' && list.some((c) => c.label && !isTransactionLabel(c.label.alias))) list = list.filter((c) => !c.label || !isTransactionLabel(c.label.alias));
+    // A receipt's own label names its number over a transaction's (`SLIP NO. : 9070058756` and `TRANS: 21396`);
+    // on a slip, the terminal's over the till's whose receipt it is printed on (`Beleg-Nr. 0411` over `Bon 8893`).
+    if (f.name === 'receipt_number') {
+      const lesser = (alias: string) => isTransactionLabel(alias) || (!ctx.itemized && isTillReceiptLabel(alias));
+      if (list.some((c) => c.label && !lesser(c.label.alias))) list = list.filter((c) => !c.label || !lesser(c.label.alias));
+    }
     // Shape alone finds the first field of a kind (a second date needs its label); an enum's words
     // and a payment's outcome words name their own field wherever they stand.
     const shaped = kind === 'enum' || (kind === 'boolean' ? f.name === 'approved' : firstOfKind.get(kind) === f.path);
@@ -461,6 +465,7 @@ function planFor(definition: Definition): FieldPlan {
     ...labelWords(key),
     ...(TRANSACTION_NUMBERED.has(key) ? labelWords('transaction_number') : []),
     ...(SEQUENCE_NUMBERED.has(key) ? labelWords('sequence_number') : []),
+    ...(key === 'receipt_number' ? labelWords('till_receipt') : []),
   ];
   const sets = [...scalars.map((f) => f.path), ...[...labelKeys.keys()].filter((p) => p.startsWith('~'))].map((path) => ({
     path,
@@ -492,6 +497,14 @@ let transactionLabels: ReadonlySet<string> | null = null;
 function fitsTransactionLabel(c: Candidate, field: FieldDefinition): boolean {
   if (!field.pattern || !c.label || !isTransactionLabel(c.label.alias)) return true;
   return userPattern(field.pattern)?.test(String(c.value)) ?? true;
+}
+
+// The till receipt's number labels, by their letters.
+let tillReceiptLabels: ReadonlySet<string> | null = null;
+
+function isTillReceiptLabel(alias: string): boolean {
+  tillReceiptLabels ??= new Set(labelWords('till_receipt').map(compact));
+  return tillReceiptLabels.has(compact(alias));
 }
 
 function isTransactionLabel(alias: string): boolean {
