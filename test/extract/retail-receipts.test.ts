@@ -11,6 +11,14 @@ const read = (text: string) => extractFromText({ pages: parseClientOcr(slipClien
 // Till receipts in the layouts of the countries counter staff meet: the total, never the cash
 // handed over or the change; the tax summary read into the tax fields.
 describe('retail receipts across Europe and the US', () => {
+  it('reads Belgian phone numbers, a Belgian company form opening its row, an address label, and an address row read twice once', () => {
+    const be = read(`Brasserie La Fourchette d'Or\nSRL Fourchette d'Or\nRue des Bouchers 12\n1000 Bruxelles\nTél. 02 511 38 40\nMOULES   24,00\nTOTAL EUR 24,00`);
+    expect(be.data.merchant_phone).toBe('02 511 38 40');
+    expect(be.data.merchant).toBe("SRL Fourchette d'Or");
+    expect(read(`ENOTECA\nIndirizzo: Via San Vitale 41\n40125 Bologna BO\nVINO 12,00\nTOTALE 12,00`).data.merchant_address).toBe('Via San Vitale 41, 40125 Bologna BO');
+    expect(read(`ENOTECA IL GRAPPOLO\nVIA SAN VITALE 41\nVIA SAN VITALE 41\n40125 BOLOGNA BO\n40125 BOLOGNA BO\nVINO 12,00\nTOTALE 12,00`).data.merchant_address).toBe('VIA SAN VITALE 41, 40125 BOLOGNA BO');
+  });
+
   it('reads the cashier after a till\'s number (Kasse 1 / Olga) and after Bedient, never money after a Dutch op, and a Steuernr. as the tax number', () => {
     expect(read(`TANKSTELLE\nSUPER 95   40,00\nSUMME EUR 40,00\nEs bediente Sie: Kasse 1 / Olga`).data.cashier).toBe('Olga');
     expect(read(`BÄCKEREI\nBROT 3,20\nTOTAL CHF 3.20\nKasse 2 Bedient: Ruth`).data.cashier).toBe('Ruth');

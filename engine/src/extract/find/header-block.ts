@@ -5,7 +5,7 @@ import { digitsInWords } from './digits-in-words.js';
 import { addressStreetWords, endsWithHouseNumber, opensWithHouseNumber, EXTRA_LEGAL_FORMS, OWNER_LABELS, REGISTRATION_LABELS, isBranchRow, isEuropeanPostcodeTown, isEuropeanStreet, opensWithStreetWord, britishPostcodeReadBack } from './address-words.js';
 import { isPaymentRow, isSlipRow } from './slip-words.js';
 import { unicodeWords } from '../layout/unicode-words.js';
-import { aliasPattern, escapeRegExp, letterKey } from '../layout/labels.js';
+import { aliasPattern, compact, escapeRegExp, letterKey } from '../layout/labels.js';
 import { oneEditApart } from '../normalize/one-edit.js';
 import { findCurrencies } from '../normalize/currency.js';
 import { valueWords } from '../vocabulary/vocabulary.js';
@@ -19,8 +19,8 @@ export interface HeaderBlock {
 // Company forms in names (the name may wrap before them). General legal words, not shop names.
 const LEGAL_FORM = unicodeWords(new RegExp(`\\b(SDN\\.?\\s*BHD|BHD|BERHAD|S\\/B|PTE\\.?\\s*LTD|LTD|LIMITED|LLC|L\\.L\\.C|INC|CORP|CORPORATION|CO\\.?|COMPANY|GMBH|AG|KG|OHG|UG|SARL|SAS|S\\.A\\.?(?:U\\.?)?|S\\.L\\.?(?:U\\.?)?|SRL|S\\.R\\.L|SPA|S\\.P\\.A|B\\.V\\.?|N\\.V\\.?|PLC|PTY|ENTERPRISE|ENTERPRISES|TRADING|HOLDINGS|${EXTRA_LEGAL_FORMS})\\b\\.?`, 'iu'));
 const LEGAL_FORMS = new RegExp(LEGAL_FORM.source, 'giu');
-// French forms printed before the company's name, and a word of it after them.
-const FORM_BEFORE_NAME = /^\s*(?:SARL|SAS|SASU|EURL|SNC|SCI)\s+(?!\(|SDN|BHD)\p{L}{2,}/iu;
+// French and Belgian forms printed before the company's name, and a word of it after them.
+const FORM_BEFORE_NAME = /^\s*(?:SARL|SAS|SASU|EURL|SNC|SCI|SRL|SPRL|BVBA|BV)\s+(?!\(|SDN|BHD)\p{L}{2,}/iu;
 // Rows that end the header: document titles, table and cashier lines, dates and times.
 // A table is the body with its number only (`TABLE 12`, `Table No: 4`): `LA TABLE D ANNA` is a name.
 const BODY = unicodeWords(/\b(INVOICE|RECEIPT|CASH\s*BILL|BILL\s*NO|CASHIER|TABLE(?=\s*(?:NO\.?|#)?\s*:?\s*\d|\s*$)|ORDER|DATE|TIME|DOC(UMENT)?\s*NO|SLIP|TRANS|MEMBER|QTY|ITEM)\b/iu);
@@ -249,8 +249,10 @@ function rowKind(text: string): RowKind {
  * street words read back, joined by commas.
  */
 export function addressText(rows: readonly string[]): string {
-  return rows
-    .map((t) => streetWords(digitsInWords(withoutAddressLabel(addressBeforeContact(t) ?? t))))
+  const parts = rows.map((t) => streetWords(digitsInWords(withoutAddressLabel(addressBeforeContact(t) ?? t))));
+  // A row read twice (two copies photographed side by side, read line by line) is one row of it.
+  return parts
+    .filter((t, k) => t.trim() === '' || parts.findIndex((o) => compact(o) === compact(t)) === k)
     .join(', ')
     .replace(/,\s*,/g, ',');
 }
@@ -274,7 +276,7 @@ function contactAt(text: string): number {
 
 /** An address row without the label some tills print before it (`HQ ADD: LOT 11995, ...`, `Address: ...`). */
 function withoutAddressLabel(text: string): string {
-  return text.replace(/^\s*(HQ\s+|SHOP\s+)?(ADD|ADDR|ADDRESS)\s*[.:]\s*/iu, '');
+  return text.replace(/^\s*(HQ\s+|SHOP\s+)?(ADD|ADDR|ADDRESS|Adresse|Anschrift|Indirizzo|Dirección|Direccion|Endereço|Endereco|Adres|Adresa|Osoite|Adress)\s*[.:]\s*/iu, '');
 }
 
 /** A row of the document's body (a title, a table heading, a cashier or date line): below it the header is over. */

@@ -23,6 +23,10 @@ const SEPARATORS = '\\s()\\[\\].\\/~\\-\\u2010-\\u2015\\u2212\\u30fc\\uff0d-\\uf
 const PHONE_DIGITS = new RegExp(`(?<![A-Za-z\\d])\\d(?:[${SEPARATORS}]{0,4}\\d){6}`, 'u');
 
 /** Every phone number in a text; `country` (ISO 3166 alpha-2) reads national numbers. */
+// National numbers by shape: groups of three to five (`03-7865 4321`, `(714) 879-3574`), or a
+// trunk zero and groups of two and three (`03 218 44 09`, `02 511 38 40`, as Belgium writes them).
+const NATIONAL_SHAPES = /(?<![\p{L}\p{N}])(\+?\(?\d{2,4}\)?[ .-]?\d{3,4}[ .-]?\d{3,5}(?:[ .-]\d{2,4})?|0\d{1,3}(?:[ .-]\d{2,3}){3,4})(?![\p{N}]|[.,/:-]\p{N})/gu;
+
 export function findPhones(text: string, opts: { country?: string } = {}): ParsedPhone[] {
   // Seven digits at least, parted by no more than the four punctuation marks libphonenumber allows
   // between digit groups (checked first: most receipt lines hold no phone number, and the
@@ -45,7 +49,7 @@ export function findPhones(text: string, opts: { country?: string } = {}): Parse
   }
   // Without a country, libphonenumber finds only +-prefixed numbers: national ones ("03-7865 4321",
   // "(714) 879-3574") are taken by shape, 7 to 15 digits in groups.
-  for (const m of text.matchAll(/(?<![\p{L}\p{N}])(\+?\(?\d{2,4}\)?[ .-]?\d{3,4}[ .-]?\d{3,5}(?:[ .-]\d{2,4})?)(?![\p{N}]|[.,/:-]\p{N})/gu)) {
+  for (const m of text.matchAll(NATIONAL_SHAPES)) {
     const digits = m[1].replace(/\D/g, '').length;
     if (digits < 7 || digits > 15 || !/[ ().-]/.test(m[1])) continue;
     if (found.some((f) => m.index < f.end && f.start < m.index + m[1].length)) continue;
