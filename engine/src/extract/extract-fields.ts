@@ -161,8 +161,9 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     if (shaped) list.push(...shapedCandidates(doc, kind, f.field, ctx).filter((c) => !fromHeader(c) && !(kind === 'total' && c.value === 0) && !labelsOther(c)));
     if (f.name === 'application_id') list.push(...aidCandidates(doc));
     if (kind === 'card_last_four' && shaped) list.push(...lastFourApartCandidates(doc));
-    // The shop's own card is named by its brand, which may head the page above the company's name.
-    if (kind === 'card_last_four') list.splice(0, list.length, ...withoutLoyaltyCards(list, doc, [header?.name?.text ?? '', ...(doc.rows[0]?.lines.map((l) => l.text) ?? [])].join(' ')));
+    // The shop's own card is named by its brand, which heads the page above the company's name
+    // where the registered company is the issuer read (`CARREFOUR MARKET` over `SAS DISTRIBUTION ROUSSEL`).
+    if (kind === 'card_last_four') list.splice(0, list.length, ...withoutLoyaltyCards(list, doc, brandAndName(doc, header?.name ?? null)));
     if (firstOfKind.get(kind) === f.path && kind === 'currency') list.push(...conversionCandidates(kind, conversion));
     if ((f.name === 'tax_amount' || f.name === 'tax_rate') && !f.path.includes('.')) list.push(...taxCandidates(f.name, taxRows()));
     if (f.name === 'tax_rate' && !f.path.includes('.') && list.length === 0) list.push(...[itemRateCandidate(doc, decimal)].filter((c) => c !== null));
@@ -524,6 +525,14 @@ function fitsSequenceLabel(c: Candidate, field: string): boolean {
 function isSequenceLabel(alias: string): boolean {
   sequenceLabels ??= new Set(labelWords('sequence_number').map(compact));
   return sequenceLabels.has(compact(alias));
+}
+
+/** The issuer's name read, and the brand line above it where the name read is another row's. */
+function brandAndName(doc: DocumentText, name: { text: string; lines: Line[] } | null): string | null {
+  if (!name) return null;
+  const top = doc.rows[0];
+  const above = top && !name.lines.some((l) => l.row === top.index) && completeParty('party_name', name.text) ? top.lines.map((l) => l.text).join(' ') : '';
+  return `${above} ${name.text}`.trim();
 }
 
 /** The candidate's row prints figures, every one of them zero (`Pagamento contante 0,00`). */
