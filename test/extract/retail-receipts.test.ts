@@ -11,6 +11,16 @@ const read = (text: string) => extractFromText({ pages: parseClientOcr(slipClien
 // Till receipts in the layouts of the countries counter staff meet: the total, never the cash
 // handed over or the change; the tax summary read into the tax fields.
 describe('retail receipts across Europe and the US', () => {
+  it('takes what was paid with a tip printed after the total: the figure below the tip that is both together', () => {
+    const fr = read(`BRASSERIE DU PORT\n2 Menu du jour     19,50     39,00  B\n1 Entrecôte frites           71,10  B\nTOTAL TTC                   110,10 EUR\n\nTVA    Taux       HT       TVA      TTC\nB     10,0%   100,09    10,01   110,10\nTotal         100,09    10,01   110,10\n\nPourboire                     5,00 EUR\nRéglé CB                    115,10 EUR\nVISA  **** **** **** 3125`);
+    expect(fr.data.amount).toBe(115.1);
+    expect(fr.data.tip).toBe(5);
+    const us = read(`CORNER DINER\nBreakfast   42.16\nSubtotal   42.16\nSales Tax 10.25%   4.30\nTotal   46.46\nTip   8.39\nAmount Paid   54.85\nVISA ****1111`);
+    expect(us.data.amount).toBe(54.85);
+    // A tip line above the total is already in it.
+    expect(read(`BAR\nBEER   10.00\nTip   2.00\nTotal   12.00\nCash   20.00\nChange 8.00`).data.amount).toBe(12);
+  });
+
   it('reads Belgian phone numbers, a Belgian company form opening its row, an address label, and an address row read twice once', () => {
     const be = read(`Brasserie La Fourchette d'Or\nSRL Fourchette d'Or\nRue des Bouchers 12\n1000 Bruxelles\nTél. 02 511 38 40\nMOULES   24,00\nTOTAL EUR 24,00`);
     expect(be.data.merchant_phone).toBe('02 511 38 40');

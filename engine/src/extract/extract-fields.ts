@@ -138,6 +138,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   const firstPriceRow = doc.rows.find((r) => r.lines.some((l) => findAmounts(l.text, { decimal }).some((a) => a.decimal !== null)))?.index ?? null;
   const ranked = new Map<string, Candidate[]>();
   const decidedByModel = new Set<string>();
+  const tipPath = scalars.find((f) => f.name === 'tip' && !f.path.includes('.'))?.path ?? null;
   for (const f of scalars) {
     const kind = kinds.get(f.path) as ValueKind;
     const hits = allHits.filter((h) => h.path === f.path);
@@ -207,6 +208,15 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
       for (const c of list) if (c.label?.path !== f.path && isClaimed(tendered, c)) c.score *= 0.5;
       sortCandidates(list);
       if (f.name === 'amount') list = heldAmountsLast(list, doc);
+    }
+    // A tip printed after the total (`TOTAL TTC 110,10` / `Pourboire 5,00` / `Réglé CB 115,10`):
+    // the figure below the tip that is the total and the tip together is what was paid.
+    if (firstOfKind.get(kind) === f.path && kind === 'total') {
+      const tipped = tippedTotal(doc, list[0], ranked.get(tipPath ?? '')?.[0], decimal);
+      if (tipped) {
+        list.unshift(tipped);
+        sortCandidates(list);
+      }
     }
     if (role && options.roles) {
       // What the rules alone would take, to tell when the model changed the answer.
@@ -525,6 +535,24 @@ function fitsSequenceLabel(c: Candidate, field: string): boolean {
 function isSequenceLabel(alias: string): boolean {
   sequenceLabels ??= new Set(labelWords('sequence_number').map(compact));
   return sequenceLabels.has(compact(alias));
+}
+
+/**
+ * The total with a tip printed after it: a labelled tip below the total's row, and a figure below
+ * the tip that is both together (to the cent), as a candidate above the labels' (its arithmetic is
+ * the evidence). Null where no such figure is printed.
+ */
+function tippedTotal(doc: DocumentText, total: Candidate | undefined, tip: Candidate | undefined, decimal: DecimalMark | undefined): Candidate | null {
+  if (!total || !tip?.label || typeof total.value !== 'number' || typeof tip.value !== 'number' || tip.value <= 0) return null;
+  if (tip.line.row <= total.line.row) return null;
+  const want = Math.round((total.value + tip.value) * 100) / 100;
+  for (const row of doc.rows.slice(tip.line.row + 1)) {
+    for (const line of row.lines) {
+      const a = findAmounts(line.text, { decimal }).find((x) => x.decimal !== null && Math.abs(x.value - want) < 0.005);
+      if (a) return { value: a.value, raw: a.raw, line, start: a.start, end: a.end, label: null, relation: 'arithmetic', score: 1.2 };
+    }
+  }
+  return null;
 }
 
 /** The issuer's name read, and the brand line above it where the name read is another row's. */
