@@ -68,6 +68,11 @@ describe('dotted leaders', () => {
     const ex = read(`GASTHAUS KRONE\nUhrzeit.....................20:17:44\nDatum.......21.02.2026\nTA-Nr.........................001187\nGenehmigungs-Nr...............731455\nBetrag EUR............54,30\nTrinkgeld EUR...,.................5,70\nGesamt EUR........60,00`);
     expect(ex.data).toMatchObject({ transaction_time: '20:17', trace_number: '001187', auth_code: '731455', tip: 5.7, amount: 60 });
   });
+
+  it('keeps points before four figures as a masked card number, not a leader', () => {
+    expect(read(`KONDITORI\nTotalt   SEK 48,99\nVISA DEBIT ...3567`).data.card_last_four).toBe('3567');
+    expect(read(`KONDITORI\nTotalt   SEK 48,99\nVISA .....1234`).data.card_last_four).toBe('1234');
+  });
 });
 
 describe('amounts around the purchase', () => {

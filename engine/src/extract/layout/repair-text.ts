@@ -52,6 +52,7 @@ export function leadersAsSpaces(text: string): string {
   return text.replace(LEADER, (run) => ' '.repeat(run.length));
 }
 
-// Three marks or more, with single spaces or stray commas among them (`..... ....`, `...,....`).
-const LEADER = /[.·…](?:[ ,]?[.·…]){2,}/gu;
+// Four marks or more, with single spaces or stray commas among them (`..... ....`, `...,....`);
+// not right before four figures alone, a masked card number's (`...3567`, `....1234`).
+const LEADER = /[.·…](?:[ ,]?[.·…]){3,}(?![ ,]?[.·…])(?!\d{4}(?!\d))/gu;
 
