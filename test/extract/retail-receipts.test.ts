@@ -11,6 +11,12 @@ const read = (text: string) => extractFromText({ pages: parseClientOcr(slipClien
 // Till receipts in the layouts of the countries counter staff meet: the total, never the cash
 // handed over or the change; the tax summary read into the tax fields.
 describe('retail receipts across Europe and the US', () => {
+  it('reads no operator number after OP as the receipt number (TRANS 4417 OP 117 SHARON)', () => {
+    const ex = read(`FOODSTORE\nMILK   1.20\nTOTAL  1.20\nCASH   5.00\nCHANGE 3.80\nTRANS 4417          OP 117 SHARON`);
+    expect(ex.data.receipt_number).toBe('4417');
+    expect(ex.data.cashier).toBe('SHARON');
+  });
+
   it('takes what was paid with a tip printed after the total: the figure below the tip that is both together', () => {
     const fr = read(`BRASSERIE DU PORT\n2 Menu du jour     19,50     39,00  B\n1 Entrecôte frites           71,10  B\nTOTAL TTC                   110,10 EUR\n\nTVA    Taux       HT       TVA      TTC\nB     10,0%   100,09    10,01   110,10\nTotal         100,09    10,01   110,10\n\nPourboire                     5,00 EUR\nRéglé CB                    115,10 EUR\nVISA  **** **** **** 3125`);
     expect(fr.data.amount).toBe(115.1);

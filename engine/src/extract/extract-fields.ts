@@ -445,6 +445,8 @@ const TRANSACTION_NUMBERED: ReadonlySet<string> = new Set(['receipt_number', 'tr
 const SEQUENCE_NUMBERED: ReadonlySet<string> = new Set(['trace_number', 'card_sequence']);
 // A card's sequence number has two or three digits (`00`, `001`); a trace has more.
 const TRACE_MIN_DIGITS = 4;
+// A till operator's number: up to three figures.
+const OPERATOR_NUMBER = /^\d{1,3}$/u;
 
 // Labels printed once per tax rate, numbered by a digit against them (`TAX1`, `TAXABLE2`).
 const NUMBERED_LABELS: ReadonlySet<string> = new Set(['tax_amount', 'subtotal']);
@@ -526,9 +528,15 @@ function isTransactionLabel(alias: string): boolean {
 // The bare sequence number's labels, by their letters.
 let sequenceLabels: ReadonlySet<string> | null = null;
 
-/** A trace read beside a bare sequence number's label is longer than a card's sequence number. */
+/**
+ * A trace read beside a bare sequence number's label is longer than a card's sequence number; a
+ * receipt number beside a label of two letters (Italian `Op.`, the operation) longer than an
+ * operator's number, which the same letters label on a till (`OP 117 SHARON`).
+ */
 function fitsSequenceLabel(c: Candidate, field: string): boolean {
-  if (field !== 'trace_number' || !c.label || !isSequenceLabel(c.label.alias)) return true;
+  if (!c.label) return true;
+  if (field === 'receipt_number' && compact(c.label.alias).length <= 2) return !OPERATOR_NUMBER.test(String(c.value));
+  if (field !== 'trace_number' || !isSequenceLabel(c.label.alias)) return true;
   return String(c.value).replace(/\D/g, '').length >= TRACE_MIN_DIGITS;
 }
 
