@@ -95,6 +95,12 @@ describe('outcome, verification, type and method words', () => {
     expect(read(`SHOP\nANNULATION\nVISA ************1111\nMONTANT 12,00 CHF\nAnnulation effectuée`).data.approved).toBe(true);
   });
 
+  it('reads a refund or void named alone on its row over the card payment\'s heading (Kartenzahlung / Gutschrift)', () => {
+    expect(read(`DROGERIE\nKartenzahlung\nGutschrift\ngirocard\nBeleg-Nr.: 0411\nBetrag EUR -36,48\nGutschrift erfolgt`).data.transaction_type).toBe('refund');
+    expect(read(`LADEN\nKartenzahlung\nSTORNO\nMastercard\nBetrag EUR -59,90\nStorno durchgeführt`).data.transaction_type).toBe('void');
+    expect(read(`LADEN\nKartenzahlung\ngirocard\nBetrag EUR 9,90\nZahlung erfolgt`).data.transaction_type).toBe('sale');
+  });
+
   it('reads a PIN not asked for as no verification, and an Italian device verification as CDCVM', () => {
     expect(read(`CAFÉ\nBankomat\n************1111\nBetrag EUR 4,20\nPIN-Eingabe nicht erforderlich`).data.verification_method).toBe('none');
     expect(read(`BAR\nMASTERCARD ************1111\nIMPORTO EUR 4,20\nVerifica del titolare sul device`).data.verification_method).toBe('cdcvm');

@@ -29,7 +29,7 @@ import { agreeOnRules, paidExact, soleTermCandidates, distinctValues } from './f
 import { layoutDocument, spanBox, type DocumentText, type Line, type TextPage } from './layout/document-text.js';
 import { compact, LabelFinder, type LabelHit } from './layout/labels.js';
 import { dominantDecimal, findAmounts, type DecimalMark } from './normalize/amount.js';
-import { labelWords, NOT_TOTAL_LABELS, vocabularyWordKeys } from './vocabulary/vocabulary.js';
+import { labelWords, NOT_TOTAL_LABELS, valueWords, vocabularyWordKeys } from './vocabulary/vocabulary.js';
 import { userPattern } from '../doctypes/user-pattern.js';
 import { currencyCountry, documentCurrency, findCurrencies, isEvenlySharedMark, printedWhole } from './normalize/currency.js';
 import { documentDateOrder, findDates, resolveDateOrder } from './normalize/date.js';
@@ -189,6 +189,10 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     // Nor is cash handed over nothing (`Pagamento contante 0,00` where `Importo pagato 33,30` is printed).
     if (labelKeys.get(f.path) === 'tendered') list = list.filter((c) => c.value !== 0);
     if (f.name === 'cashier') list = cashierNames(list);
+    // A refund, void or hold named alone on its row outranks the card payment's heading
+    // (`Kartenzahlung` over `Gutschrift`): the heading names every slip of the terminal.
+    // A labelled type (`Type PAIEMENT`) stands.
+    if (f.name === 'transaction_type' && kind === 'enum' && !list.some((c) => c.label)) for (const c of list) if (c.value !== 'sale' && aloneOnItsRow(doc, c)) c.score = Math.max(c.score, ALONE_TYPE_SCORE);
     // (An enum's word may name two fields' values: `Metodo di pagamento: Mastercard` is a card and its scheme.)
     list = list.filter((c) => c.label !== null || kind === 'enum' || !claimedByOther(c, f.path, ranked));
     rankCandidates(kind, list, doc);
@@ -562,6 +566,19 @@ function tippedTotal(doc: DocumentText, total: Candidate | undefined, tip: Candi
   }
   return null;
 }
+
+/**
+ * The candidate's words are all its row prints, and are its value's own words in every language
+ * (not a word that names it only alone on a row of one language: French `CREDIT`).
+ */
+function aloneOnItsRow(doc: DocumentText, c: Candidate): boolean {
+  const row = doc.rows[c.line.row];
+  const raw = compact(String(c.raw));
+  return row.lines.length === 1 && compact(c.line.text) === raw && valueWords(String(c.value)).some((w) => compact(w) === raw);
+}
+
+// Above a type word found anywhere (0.9 at most).
+const ALONE_TYPE_SCORE = 0.95;
 
 /** The issuer's name read, and the brand line above it where the name read is another row's. */
 function brandAndName(doc: DocumentText, name: { text: string; lines: Line[] } | null): string | null {
