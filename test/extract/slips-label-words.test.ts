@@ -86,6 +86,7 @@ describe('amounts around the purchase', () => {
   it('reads a British till\'s multibuy saving as its discount', () => {
     const ex = read(`HARDWARE\nPAINT BRUSH       12.00\nMULTIBUY SAVING   -5.00\nTOTAL             7.00\nCARD              7.00`, 'retail_receipt');
     expect(ex.data.discount).toBe(5);
+    expect(read(`APOTHEKE\nSumme            44,90\nKundenbonus 5% Freiverkauf   -1,10\nZu zahlen EUR    43,80\nBankomat         43,80`, 'retail_receipt').data.discount).toBe(1.1);
   });
 });
 
@@ -110,6 +111,11 @@ describe('outcome, verification, type and method words', () => {
     expect(read(`CAVE\nREMBOURSEMENT\nVISA ************1111\nMONTANT 12,00 EUR\nSIGNATURE DU COMMERCANT`).data.verification_method).toBe(null);
     expect(read(`SKLEP\nZWROT\nVISA ************1111\nKWOTA 12,00 PLN\nPodpis kasjera ..........`).data.verification_method).toBe(null);
     expect(read(`SHOP\nSALE\nVISA ************1111\nAMOUNT GBP 12.00\nSIGNATURE VERIFIED`).data.verification_method).toBe('signature');
+  });
+
+  it('reads a Dutch PIN payment (Betaald met PIN) as no PIN verification', () => {
+    expect(read(`SUPERMARKT\nApple Pay          Contactloos\nBEDRAG EUR 12,00\nBetaald met PIN`).data.verification_method).toBe(null);
+    expect(read(`SUPERMARKT\nMaestro\nBEDRAG EUR 12,00\nPIN geverifieerd`).data.verification_method).toBe('pin');
   });
 
   it('reads a Norwegian completion of a pre-authorisation as a completion', () => {

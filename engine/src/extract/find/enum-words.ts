@@ -42,6 +42,8 @@ const WORDS: Record<string, readonly string[]> = {
   completion: ['completion', 'sale completion'],
   // A card product's name holding a verification word (an application label), which names no verification.
   card_product: ['visa signature', 'signature preferred'],
+  // Dutch `PIN` is a debit card payment (`Betaald met PIN`, `Pinnen`), which names no verification.
+  pin_payment: ['betaald met pin', 'pin betaling', 'pinbetaling', 'betaling pin', 'pinnen'],
 };
 
 /** A value's words: its own name (underscores read as spaces), this file's, the language files' and the scheme table's. */
@@ -108,12 +110,13 @@ export function enumMatches(text: string, values: readonly string[], every = fal
 /**
  * Words that hold a value's word and name no value: a signature that is not the cardholder's
  * (vocabulary `staff_signature`: `Signature du commerçant`, `Podpis kasjera` on a refund) and a
- * card product's name (`VISA SIGNATURE`), read
+ * card product's name (`VISA SIGNATURE`) and a Dutch debit payment (`Betaald met PIN`), read
  * with the list that has `signature` so that the longer words stand and name nothing.
  */
 const SHADOWS: ReadonlyMap<string, string> = new Map([
   ['staff_signature', 'signature'],
   ['card_product', 'signature'],
+  ['pin_payment', 'pin'],
 ]);
 
 function shadowsOf(values: readonly string[]): string[] {
