@@ -11,6 +11,11 @@ const read = (text: string) => extractFromText({ pages: parseClientOcr(slipClien
 // Till receipts in the layouts of the countries counter staff meet: the total, never the cash
 // handed over or the change; the tax summary read into the tax fields.
 describe('retail receipts across Europe and the US', () => {
+  it('ends an address at a heading of the vocabulary\'s words under the town, and keeps a region there', () => {
+    expect(read(`HIPER GETAFE\nCtra. de Andalucía, km 12,4\n28906 GETAFE (MADRID)\nDEVOLUCIÓN DE MERCANCÍA\nCAMISA   -19,99\nTOTAL   -19,99`).data.merchant_address).toBe('Ctra. de Andalucía, km 12,4, 28906 GETAFE (MADRID)');
+    expect(read(`KEDAI RUNCIT\nNO 3, JALAN SS2/24\n47300 PETALING JAYA\nSELANGOR\nMILO   5.00\nTOTAL   5.00`).data.merchant_address).toBe('NO 3, JALAN SS2/24, 47300 PETALING JAYA, SELANGOR');
+  });
+
   it('reads no operator number after OP as the receipt number (TRANS 4417 OP 117 SHARON)', () => {
     const ex = read(`FOODSTORE\nMILK   1.20\nTOTAL  1.20\nCASH   5.00\nCHANGE 3.80\nTRANS 4417          OP 117 SHARON`);
     expect(ex.data.receipt_number).toBe('4417');

@@ -8,7 +8,7 @@ import { unicodeWords } from '../layout/unicode-words.js';
 import { aliasPattern, compact, escapeRegExp, letterKey } from '../layout/labels.js';
 import { oneEditApart } from '../normalize/one-edit.js';
 import { findCurrencies } from '../normalize/currency.js';
-import { valueWords } from '../vocabulary/vocabulary.js';
+import { valueWords, vocabularyWordLanguages } from '../vocabulary/vocabulary.js';
 
 /** The issuer's name and address as the top of the first page prints them. */
 export interface HeaderBlock {
@@ -461,6 +461,8 @@ export function formsReadBack(text: string): string {
 function isRegion(text: string, previous: string): boolean {
   // A label row (`PREPAY CHIT NUMBER`) is not a region.
   if (/\b(NUMBER|NO|CODE|ID)\b/iu.test(text)) return false;
+  // Nor a row of the vocabulary's words: a table's heading (`Artikel  Preis`), a slip's (`DEVOLUCIÓN DE MERCANCÍA`).
+  if (text.split(/[^\p{L}]+/u).some((w) => w.length >= 4 && vocabularyWordLanguages().has(compact(w)))) return false;
   return POSTCODE_TOWN.test(previous) && /^\p{L}[\p{L} .,'-]*$/u.test(text.trim()) && text.trim().split(/\s+/u).length <= 3;
 }
 
