@@ -753,6 +753,9 @@ Godkjent`);
     expect(ex.data.merchant_id).toBe('334129871');
     expect(ex.data.terminal_id).toBe('66120014');
     expect(read(`SHOP\nTerminal-ID  S1A0012345\nMID: CT12O456\nBetrag EUR 4,00`).data.terminal_id).toBe('S1A0012345');
+    // So is an authorisation code; codes of letters and figures keep their letters.
+    expect(read(`SHOP\nAUTH CODE: 4188O6\nAMOUNT GBP 12.00`).data.auth_code).toBe('418806');
+    expect(read(`SHOP\nAUTH CODE: 51A9X2\nAMOUNT GBP 12.00`).data.auth_code).toBe('51A9X2');
   });
 
   it('reads a bare Seq label as the trace where its number is longer than a card\'s sequence number', () => {

@@ -246,9 +246,10 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
         // A pattern field takes the first token run that matches, not the whole rest of the line.
         const re = userPattern(field.pattern);
         if (re) {
-          if (re.test(v) && codeLike(v)) return [{ value: v, raw: v, start: 0, end: v.length, quality: 1 }];
+          // A code of figures with a letter OCR read for a figure between them (`4188O6`) is that code.
+          if (re.test(v) && codeLike(v)) return [{ value: digitsBetweenDigits(v), raw: v, start: 0, end: v.length, quality: 1 }];
           for (const m of v.matchAll(/\S+/g)) {
-            if (re.test(m[0]) && codeLike(m[0])) return [{ value: m[0], raw: m[0], start: m.index, end: m.index + m[0].length, quality: 0.95 }];
+            if (re.test(m[0]) && codeLike(m[0])) return [{ value: digitsBetweenDigits(m[0]), raw: m[0], start: m.index, end: m.index + m[0].length, quality: 0.95 }];
           }
           // What fits no pattern is kept, weakly, to be reviewed as invalid (a misread code), unless
           // it is words a label runs into (`Autorisierung abgelehnt`: an outcome, no code).
