@@ -58,6 +58,11 @@ describe('findTimes / parseTime', () => {
     expect(findTimes('RM 12.50 paid 8:05pm')).toEqual([{ value: '20:05', raw: '8:05pm', start: 14, end: 20, seconds: false }]);
   });
 
+  it('reads an hour whose figure OCR read as a letter (1O:12:55, l4:05:31), not the minutes and seconds after it', () => {
+    expect(findTimes('Datum:       07.11.2026     1O:12:55').map((t) => [t.value, t.raw])).toEqual([['10:12', '1O:12:55']]);
+    expect(findTimes('LE 22/07/26 A l4:05:31').map((t) => t.value)).toEqual(['14:05']);
+  });
+
   it('reads hours, minutes and seconds with one colon read as a point, as printed', () => {
     expect(findTimes('LE 21/03/26 A 12.07:44')).toEqual([{ value: '12:07', raw: '12.07:44', start: 14, end: 22, seconds: true }]);
     expect(findTimes('12:07.44').map((t) => t.value)).toEqual(['12:07']);

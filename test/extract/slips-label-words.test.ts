@@ -56,6 +56,14 @@ describe('transaction and batch numbers', () => {
     expect(read(`LADEN\nAkt-Id / ID-Commerce:    880441207\nVISA ************1111\nBETRAG CHF 12.00`).data.merchant_id).toBe('880441207');
   });
 
+  it('reads Trn No as the receipt number, Austrian Händler as the merchant id, a card\'s last figure read as O, and never a clock\'s time as a number', () => {
+    const uk = read(`SHOP\nREFUND\nCard:      ************992O\nTrn No:                       0042\nAMOUNT GBP 12.00`);
+    expect(uk.data.receipt_number).toBe('0042');
+    expect(uk.data.card_last_four).toBe('9920');
+    expect(read(`SPORT\nHändler:                  0023519907\nVISA ************1111\nBetrag EUR 12,00`).data.merchant_id).toBe('0023519907');
+    expect(read(`LEIPOMO\nASIAKKAAN KUITTI\n08.10.2026                       09.12\nVISA ************1111\nYHTEENSÄ EUR 4,20`).data.receipt_number).toBe(null);
+  });
+
   it('takes a void\'s own operation number, not the number of the operation it voids', () => {
     const ex = read(`FARMACIA\nANULACION\nVISA ************1111\nOPER. ANULADA   000415\nNº OPER.    000418\nIMPORTE    12,00 EUR`);
     expect(ex.data.receipt_number).toBe('000418');

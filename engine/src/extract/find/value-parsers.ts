@@ -48,6 +48,7 @@ const AFTER_NUMBER_SIGN = new RegExp(`(?<![\\p{L}])${NUMBER_MARKER}\\.?\\s*:?\\s
 // erfolgt`), never a code, which terminals print in capitals and figures.
 const smallLettersOnly = (t: string) => /^\p{Ll}+$/u.test(t);
 const SPACE_GROUPED = /(?<![\p{N}.,])(\d{1,3}(?: \d{3})+,\d{2})(?![\p{N}])/u;
+const CLOCK = /^(?:[01]?\d|2[0-3])[.:][0-5]\d$/u;
 const THOUSANDS_GROUPED = /^-?\d{1,3}(?:[.,]\d{3})+-?$/u;
 const SPACE_GROUPED_WHOLE = /(?<![\p{N}.,])\d{1,3}(?: \d{3})+(?![\p{N}]|[.,]\d)/gu;
 
@@ -220,7 +221,8 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       if (!labelled) return [];
       // A date or a time under a title read as a label (`Kvittering` over `10.12.2024 18:29:26`) is no number.
       const moments = [...findTimes(text), ...findDates(text)];
-      return documentNumber(text).filter((v) => !moments.some((m) => v.start < m.end && m.start < v.end));
+      // Nor is a clock's time alone (a Nordic `09.12` beside the date, under a title read as a label).
+      return documentNumber(text).filter((v) => !moments.some((m) => v.start < m.end && m.start < v.end) && !CLOCK.test(String(v.value)));
     }
     case 'identifier': {
       if (!labelled) return [];

@@ -95,8 +95,12 @@ const MARKS_END = /[*xX#•…](?: ?[*xX#•…])+[\s\d(]{0,3}$/u;
 // digits perhaps parted by one space (`** * * 5 773`). One `#` is a number sign (`#0272`), not a mask.
 const MARKS_ALONE = /^\s*(?:[*•…]|##)[\s*#•…]*([0-9](?: ?[0-9]){3})\s*$/u;
 
-export function findCardMasks(text: string): ParsedCardMask[] {
+const MASK_THEN_LETTERED = /([*xX#•]{4,}\s?)([0-9OoIl]{4})(?![\p{L}\p{N}])/gu;
+
+export function findCardMasks(printed: string): ParsedCardMask[] {
   const out: ParsedCardMask[] = [];
+  // A last digit OCR read as a letter after the mask (`************992O`): the figure (same length).
+  const text = printed.replace(MASK_THEN_LETTERED, (m, mask: string, four: string) => (/\d{3}/.test(four) ? mask + four.replace(/[Oo]/g, '0').replace(/[Il]/g, '1') : m));
   const alone = MARKS_ALONE.exec(text);
   if (alone) {
     const raw = text.trim();

@@ -28,11 +28,16 @@ export const findTimes: (text: string) => readonly ParsedTime[] = memoByText(rea
 
 function readTimes(text: string): ParsedTime[] {
   const printed = timesIn(text);
-  if (printed.length > 0) return printed;
-  // A zero read as the letter O (`12:O9`): read again with it as a zero, raw as printed.
-  const zeros = zerosInFigures(text);
-  return zeros === text ? printed : timesIn(zeros).map((t) => ({ ...t, raw: text.slice(t.start, t.end) }));
+  // A zero read as the letter O (`12:O9`, `1O:12:55`), or a one as l or I opening the hour
+  // (`l4:05:31`): read again with the figures, raw as printed. Taken where nothing was read, or
+  // where it reads a time that starts earlier (`1O:12:55` is no `12:55`).
+  const zeros = zerosInFigures(text).replace(ONE_OPENING_HOUR, '1');
+  if (zeros === text) return printed;
+  const read = timesIn(zeros).map((t) => ({ ...t, raw: text.slice(t.start, t.end) }));
+  return printed.length === 0 || (read.length > 0 && read[0].start < printed[0].start) ? read : printed;
 }
+
+const ONE_OPENING_HOUR = /(?<![\p{L}\p{N}])[lI](?=\d:\d{2})/gu;
 
 // Hours, minutes and seconds with one of the two colons read as a point (`12.07:44`, `12:07.44`).
 const ONE_COLON_MISREAD = /(?<![\p{N}.,:])(\d{1,2})(?:\.(\d{2}):|:(\d{2})\.)(\d{2})(?![\p{N}]|[.,:]\p{N})/gu;
