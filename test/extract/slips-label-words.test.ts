@@ -64,6 +64,12 @@ describe('transaction and batch numbers', () => {
     expect(read(`LEIPOMO\nASIAKKAAN KUITTI\n08.10.2026                       09.12\nVISA ************1111\nYHTEENSÄ EUR 4,20`).data.receipt_number).toBe(null);
   });
 
+  it('reads Application name as the application label\'s label, Trx.Nr. as the trace and a bare OPERAZIONE as the operation number', () => {
+    expect(read(`BOOKSHOP\nApplication name            Visa Debit\nVisa •••• 0662\nTotal EUR 12.00`).data.application_label).toBe('Visa Debit');
+    expect(read(`APOTHEKE\nVisa                    •••• •••• 0662\nTrx.Nr.:                   004417\nBetrag EUR 12,00`).data.trace_number).toBe('004417');
+    expect(read(`FARMACIA\nOPERAZIONE                    000208\nIMPORTO EUR 12,00`).data.receipt_number).toBe('000208');
+  });
+
   it('takes a void\'s own operation number, not the number of the operation it voids', () => {
     const ex = read(`FARMACIA\nANULACION\nVISA ************1111\nOPER. ANULADA   000415\nNº OPER.    000418\nIMPORTE    12,00 EUR`);
     expect(ex.data.receipt_number).toBe('000418');
