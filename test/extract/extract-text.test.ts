@@ -121,6 +121,10 @@ describe('layout', () => {
     expect(hits('TERMINAL-NR.   VU870833')).toEqual([['terminal_id', 0, 11]]);
     expect(hits('Term id4481')).toEqual([['terminal_id', 0, 7]]);
     expect(hits('Term id448')).toEqual([]);
+    // Two letters joined by a dash to figures open a code, and are no label.
+    const short = new LabelFinder([{ path: 'transaction_time', aliases: ['Kl'] }]);
+    expect(short.inLine({ text: 'Beleg-Nr.:   KL-0003817' } as Line)).toEqual([]);
+    expect(short.inLine({ text: 'Kl. 14:30' } as Line).map((h) => h.path)).toEqual(['transaction_time']);
   });
 
   it('reads the ordinal marks `N°` and `Nº` for each other, and a bare `N` where a printer has neither', () => {

@@ -260,8 +260,10 @@ export function aliasPattern(alias: string, gluedCurrency = false, numbered = fa
   // or, after a label of four letters or more, a code of four figures or more (`Term id44812093`),
   // as OCR drops the space after a label; a shorter one opens codes (`VU870833` is a terminal's).
   const gluedCode = alias.replace(/[^\p{L}]/gu, '').length >= 4 ? '|(?<=\\p{L})(?=\\d{4,}(?![\\p{L}\\p{N}]|[.,]\\d))' : '';
+  // Two letters joined by a dash to figures open a code (`KL-0003817`), not a label (`Kl`).
+  const codeOpening = alias.replace(/[^\p{L}\p{N}]/gu, '').length <= 2 ? '(?![-/]\\d)' : '';
   const close = /[\p{L}\p{N}]$/u.test(last)
-    ? number + (gluedCurrency ? `(?:(?![\\p{L}\\p{N}])|(?=${LETTER_CURRENCY_BEFORE_FIGURE})|(?<=\\p{L})(?=\\d{1,6}[.,]\\d{2}(?![\\p{N}]))${gluedCode})` : '(?![\\p{L}\\p{N}])')
+    ? codeOpening + number + (gluedCurrency ? `(?:(?![\\p{L}\\p{N}])|(?=${LETTER_CURRENCY_BEFORE_FIGURE})|(?<=\\p{L})(?=\\d{1,6}[.,]\\d{2}(?![\\p{N}]))${gluedCode})` : '(?![\\p{L}\\p{N}])')
     : '';
   return new RegExp(`${open}${body}${close}`, 'giu');
 }
