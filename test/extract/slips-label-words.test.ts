@@ -54,6 +54,8 @@ describe('transaction and batch numbers', () => {
     expect(fi.data.trace_number).toBe('004471');
     expect(fi.data.auth_code).toBe('652918');
     expect(read(`LADEN\nAkt-Id / ID-Commerce:    880441207\nVISA ************1111\nBETRAG CHF 12.00`).data.merchant_id).toBe('880441207');
+    // Two figures there are a counter, no merchant's number.
+    expect(read(`LADEN\nAkt-Id:                       05\nVISA ************1111\nBETRAG CHF 12.00`).data.merchant_id).toBe(null);
   });
 
   it('reads Trn No as the receipt number, Austrian Händler as the merchant id, a card\'s last figure read as O, and never a clock\'s time as a number', () => {

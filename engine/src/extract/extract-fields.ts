@@ -142,7 +142,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   for (const f of scalars) {
     const kind = kinds.get(f.path) as ValueKind;
     const hits = allHits.filter((h) => h.path === f.path);
-    let list = labelledCandidates(doc, kind, f.field, hits, hitsOnLine, ctx, tableHeaderRows).filter((c) => fitsTransactionLabel(c, f.field) && fitsSequenceLabel(c, f.name));
+    let list = labelledCandidates(doc, kind, f.field, hits, hitsOnLine, ctx, tableHeaderRows).filter((c) => fitsTransactionLabel(c, f.field) && fitsLabelShape(c, f.name));
     // A receipt's own label names its number over a transaction's (`SLIP NO. : 9070058756` and `TRANS: 21396`);
     // on a slip, the terminal's over the till's whose receipt it is printed on (`Beleg-Nr. 0411` over `Bon 8893`).
     if (f.name === 'receipt_number') {
@@ -477,7 +477,7 @@ function planFor(definition: Definition): FieldPlan {
   // names both; `fitsTransactionLabel` drops the trace's reading that does not fit).
   // A bare sequence number's label (`Seq`, `Seq-Nr`) names the card's sequence (`Seq: 01`) or the
   // trace (`Seq No: 000244`): it is found for both, and the trace reads only a trace-long value
-  // there (`fitsSequenceLabel`).
+  // there (`fitsLabelShape`).
   const wordsOf = (key: string) => [
     ...labelWords(key),
     ...(TRANSACTION_NUMBERED.has(key) ? labelWords('transaction_number') : []),
@@ -533,12 +533,15 @@ function isTransactionLabel(alias: string): boolean {
 let sequenceLabels: ReadonlySet<string> | null = null;
 
 /**
- * A trace read beside a bare sequence number's label is longer than a card's sequence number; a
- * receipt number beside a label of two letters (Italian `Op.`, the operation) longer than an
- * operator's number, which the same letters label on a till (`OP 117 SHARON`).
+ * A value of the shape its label's field has: a trace read beside a bare sequence number's label
+ * is longer than a card's sequence number; a receipt number beside a label of two letters (Italian
+ * `Op.`, the operation) longer than an operator's number, which the same letters label on a till
+ * (`OP 117 SHARON`); a merchant's number longer than three figures.
  */
-function fitsSequenceLabel(c: Candidate, field: string): boolean {
+function fitsLabelShape(c: Candidate, field: string): boolean {
   if (!c.label) return true;
+  // A merchant's number is never two or three figures (`Akt-Id: 05`, a counter).
+  if (field === 'merchant_id' && OPERATOR_NUMBER.test(String(c.value))) return false;
   if (field === 'receipt_number' && compact(c.label.alias).length <= 2) return !OPERATOR_NUMBER.test(String(c.value));
   if (field !== 'trace_number' || !isSequenceLabel(c.label.alias)) return true;
   return String(c.value).replace(/\D/g, '').length >= TRACE_MIN_DIGITS;
