@@ -118,6 +118,13 @@ describe('outcome, verification, type and method words', () => {
     expect(read(`LADEN\nKartenzahlung\ngirocard\nBetrag EUR 9,90\nZahlung erfolgt`).data.transaction_type).toBe('sale');
   });
 
+  it('reads a card payment that names no type as a sale, and a Danish ANNULLERET as a void', () => {
+    expect(read(`NOODLE BAR\nRamen   12.50\nTotal   £12.50\nMASTERCARD •••• 4417\nApproved`).data.transaction_type).toBe('sale');
+    expect(read(`BLOMSTERHJØRNET\nTOTALBELØB   44,90 kr.\nBetalt med MAESTRO •••• 3296\nTYPE   ANNULLERET`).data.transaction_type).toBe('void');
+    // No card, no amount: nothing to say.
+    expect(read(`NOODLE BAR\nThank you`).data.transaction_type).toBe(null);
+  });
+
   it('reads a PIN not asked for as no verification, and an Italian device verification as CDCVM', () => {
     expect(read(`CAFÉ\nBankomat\n************1111\nBetrag EUR 4,20\nPIN-Eingabe nicht erforderlich`).data.verification_method).toBe('none');
     expect(read(`BAR\nMASTERCARD ************1111\nIMPORTO EUR 4,20\nVerifica del titolare sul device`).data.verification_method).toBe('cdcvm');

@@ -147,6 +147,13 @@ export function inferredCandidates(name: string, ranked: ReadonlyMap<string, rea
     }
     return [];
   }
+  // A card payment that names no type (an app's receipt: items, `Total`, the card, `Approved`)
+  // is a sale: refunds, voids and holds say what they are.
+  if (name === 'transaction_type') {
+    const amount = ranked.get('amount')?.[0];
+    const card = ranked.get('card_scheme')?.[0] ?? ranked.get('card_last_four')?.[0];
+    return amount?.label && card && typeof amount.value === 'number' && amount.value > 0 ? [{ ...amount, value: 'sale', label: null, relation: 'anywhere', score: 0.3 }] : [];
+  }
   if (name === 'entry_method') {
     const aid = aidCandidates(doc)[0];
     return aid ? [{ ...aid, value: 'chip', score: 0.3 }] : [];
