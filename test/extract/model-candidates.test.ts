@@ -165,4 +165,19 @@ APPROVED`);
     expect(ex.data.amount).toBe(23.5);
     expect(ex.fields.amount.source).toBe('client_ocr');
   });
+
+  it('keeps, on a slip, the labelled amount the rules chose against another labelled one the model favours (a hold)', () => {
+    const client = slipClientOcr(`HOTELL FJORD
+FULLFØRING
+VISA ************1111
+Reservert beløp          3 000,00
+Belastet beløp           2 486,00
+Godkjent`);
+    const { pages } = parseClientOcr(client);
+    const doc = layoutDocument(pages);
+    const roles = rolesFor(doc, Object.fromEntries(doc.lines.map((l) => [l.text, { total: /3 000/.test(l.text) || /Reservert/.test(l.text) ? 0.99 : 0.01 }])));
+    const ex = extractFromText({ pages }, templateVersion('payment_receipt'), { roles, now: new Date('2026-01-01') });
+    expect(ex.data.amount).toBe(2486);
+    expect(ex.fields.amount.source).toBe('client_ocr');
+  });
 });

@@ -230,7 +230,10 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
       // The model proposes; it never overrides evidence: a value read beside its own label stands
       // against anything found without one, and one the slip's arithmetic proves (a currency
       // conversion) against anything.
-      if (rulesTop && (rulesTop.label || rulesTop.relation === 'arithmetic') && list[0] && (!list[0].label || rulesTop.relation === 'arithmetic') && list[0] !== rulesTop) {
+      // On a slip (no items), a labelled reading stands against another labelled one too: its
+      // labels name each figure (a hold's `Reservert beløp` beside `Belastet beløp`, a print time).
+      const slipLabelled = !ctx.itemized && rulesTop?.label;
+      if (rulesTop && (rulesTop.label || rulesTop.relation === 'arithmetic') && list[0] && (!list[0].label || rulesTop.relation === 'arithmetic' || slipLabelled) && list[0] !== rulesTop) {
         list.splice(list.indexOf(rulesTop), 1);
         list.unshift(rulesTop);
       }
