@@ -11,6 +11,8 @@ import { repairFigures } from '../../engine/src/extract/layout/repair-text.js';
 import { receiptPage, type Cell } from '../support/receipt-lines.js';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
+/** The labels a finder reads in a line's text, as [path, start, end]. */
+const hitsOf = (finder: LabelFinder) => (text: string) => finder.inLine({ text } as Line).map((h) => [h.path, h.start, h.end]);
 const extract = (rows: (string | Cell[])[], type = templateVersion('retail_receipt'), options: Parameters<typeof extractFromText>[2] = {}) =>
   extractFromText({ pages: parseClientOcr(receiptPage(rows)).pages }, type, { now: NOW, ...options });
 
@@ -104,7 +106,7 @@ describe('layout', () => {
       { path: 'street', aliases: ['Straße'] },
       { path: 'currency', aliases: ['(RM)'] },
     ]);
-    const hits = (text: string) => finder.inLine({ text } as Line).map((h) => [h.path, h.start, h.end]);
+    const hits = hitsOf(finder);
     expect(hits('TOTAL 5.00 total 6.00')).toEqual([['amount', 0, 5], ['amount', 11, 16]]);
     expect(hits('Straße 12')).toEqual([['street', 0, 6]]);
     expect(hits('JUMLAH (RM) 12.00')).toEqual([['currency', 7, 11]]);
@@ -116,7 +118,7 @@ describe('layout', () => {
       { path: 'terminal_id', aliases: ['Term id', 'Terminal-Nr'] },
       { path: 'merchant_id', aliases: ['VU'] },
     ]);
-    const hits = (text: string) => finder.inLine({ text } as Line).map((h) => [h.path, h.start, h.end]);
+    const hits = hitsOf(finder);
     expect(hits('Term id44812093')).toEqual([['terminal_id', 0, 7]]);
     expect(hits('TERMINAL-NR.   VU870833')).toEqual([['terminal_id', 0, 11]]);
     expect(hits('Term id4481')).toEqual([['terminal_id', 0, 7]]);
@@ -132,7 +134,7 @@ describe('layout', () => {
       { path: 'auth_code', aliases: ['N° auto'] },
       { path: 'receipt_number', aliases: ['Nº operación'] },
     ]);
-    const hits = (text: string) => finder.inLine({ text } as Line).map((h) => [h.path, h.start, h.end]);
+    const hits = hitsOf(finder);
     expect(hits('Nº AUTO 51A9X2')).toEqual([['auth_code', 0, 7]]);
     expect(hits('N AUTO 51A9X2')).toEqual([['auth_code', 0, 6]]);
     expect(hits('N° OPERACION: 004411')).toEqual([['receipt_number', 0, 12]]);
@@ -146,7 +148,7 @@ describe('layout', () => {
       { path: 'auth_code', aliases: ['Autorisierungsnummer', 'Autorisatiecode'] },
       { path: 'transaction_date', aliases: ['Datum'] },
     ]);
-    const hits = (text: string) => finder.inLine({ text } as Line).map((h) => [h.path, h.start, h.end]);
+    const hits = hitsOf(finder);
     expect(hits('GRAND TorALRM21.85')).toEqual([['amount', 0, 11]]);
     expect(hits('Autorisierungsnumer: 123456')).toEqual([['auth_code', 0, 19]]);
     // A plural, a figure after a label, a word two letters off, or a short label: no near miss.
@@ -163,7 +165,7 @@ describe('layout', () => {
       { path: 'change', aliases: ['Rückgeld'] },
       { path: 'paid', aliases: ['Zapłacono'] },
     ]);
-    const hits = (text: string) => finder.inLine({ text } as Line).map((h) => [h.path, h.start, h.end]);
+    const hits = hitsOf(finder);
     expect(hits('AUTORIZACAO: 123456')).toEqual([['auth_code', 0, 11]]);
     expect(hits('Autorización 123456')).toEqual([['auth_code', 0, 12]]);
     expect(hits('RUCKGELD 4,23')).toEqual([['change', 0, 8]]);
@@ -177,7 +179,7 @@ describe('layout', () => {
       { path: 'tax_amount', aliases: ['IVA', 'Tax'], numbered: true },
       { path: 'tendered', aliases: ['Cash'] },
     ]);
-    const hits = (text: string) => finder.inLine({ text } as Line).map((h) => [h.path, h.start, h.end]);
+    const hits = hitsOf(finder);
     expect(hits('I.V.A. 10.00% 3.50')).toEqual([['tax_amount', 0, 5]]);
     expect(hits('TAX1 $4.48')).toEqual([['tax_amount', 0, 4]]);
     expect(hits('TAX1')).toEqual([['tax_amount', 0, 4]]);
@@ -191,7 +193,7 @@ describe('layout', () => {
 
   it('reads a label that OCR ran into the currency of its amount, and no other word run on', () => {
     const finder = new LabelFinder([{ path: 'amount', aliases: ['Grand Total', 'Betrag'] }]);
-    const hits = (text: string) => finder.inLine({ text } as Line).map((h) => [h.path, h.start, h.end]);
+    const hits = hitsOf(finder);
     expect(hits('GRAND TOTALRM21.85')).toEqual([['amount', 0, 11]]);
     expect(hits('BetragEUR 12,40')).toEqual([['amount', 0, 6]]);
     expect(hits('GRAND TOTALS 21.85')).toEqual([]);

@@ -138,7 +138,8 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   const firstPriceRow = doc.rows.find((r) => r.lines.some((l) => findAmounts(l.text, { decimal }).some((a) => a.decimal !== null)))?.index ?? null;
   const ranked = new Map<string, Candidate[]>();
   const decidedByModel = new Set<string>();
-  const tipPath = scalars.find((f) => f.name === 'tip' && !f.path.includes('.'))?.path ?? null;
+  const pathOf = (name: string) => scalars.find((f) => f.name === name && !f.path.includes('.'))?.path ?? null;
+  const tipPath = pathOf('tip');
   for (const f of scalars) {
     const kind = kinds.get(f.path) as ValueKind;
     const hits = allHits.filter((h) => h.path === f.path);
@@ -262,7 +263,6 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     }
   }
   // Top-level fields by name, or by the label words they take (cash handed over, change).
-  const pathOf = (name: string) => scalars.find((f) => f.name === name && !f.path.includes('.'))?.path ?? null;
   const pathLabelled = (key: string) => scalars.find((f) => labelKeys.get(f.path) === key && !f.path.includes('.'))?.path ?? null;
   const taxPath = pathOf('tax_amount');
   const totalPath = firstOfKind.get('total') ?? null;
@@ -371,11 +371,11 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   const slot = (h: LabelHit) => h.line.text.slice(h.end, Math.min(...hitsOnLine(h.line).filter((o) => o.start >= h.end).map((o) => o.start), h.line.text.length));
   // Nor where another field's value fills the slot (`APP: A0000000041010` is the AID, not an application label).
   const filledByOther = (h: LabelHit) => [...choices.values()].some((c) => c.candidate?.line === h.line && c.candidate.start >= h.end && !isMissing(c.value));
+  // A card's sequence number (`SEQ NO 01`) is no trace left unread.
+  const cardSequence = (h: LabelHit, name: string) => name === 'trace_number' && isSequenceLabel(h.alias) && !traceLong(slot(h));
   for (const f of scalars) {
     if (f.path.includes('.') || !isMissing(choices.get(f.path)?.value) || embedded?.values[f.path] !== undefined) continue;
-    // A card's sequence number (`SEQ NO 01`) is no trace left unread.
-    const cardSequence = (h: LabelHit) => f.name === 'trace_number' && isSequenceLabel(h.alias) && slot(h).replace(/\D/g, '').length < TRACE_MIN_DIGITS;
-    const hit = allHits.find((h) => h.path === f.path && h.leading && (/\d/.test(withoutMoments(slot(h))) || aloneOnRow(h)) && !filledByOther(h) && !cardSequence(h));
+    const hit = allHits.find((h) => h.path === f.path && h.leading && (/\d/.test(withoutMoments(slot(h))) || aloneOnRow(h)) && !filledByOther(h) && !cardSequence(h, f.name));
     if (hit) reasons.push({ code: 'label_without_value', path: f.path, message: `"${hit.alias}" is printed, but no ${f.name} was read beside it.` });
   }
   // On a payment slip (a type of many numbers and codes and no items), a number printed after a
@@ -452,8 +452,8 @@ const TRANSACTION_NUMBERED: ReadonlySet<string> = new Set(['receipt_number', 'tr
 const SEQUENCE_NUMBERED: ReadonlySet<string> = new Set(['trace_number', 'card_sequence']);
 // A card's sequence number has two or three digits (`00`, `001`); a trace has more.
 const TRACE_MIN_DIGITS = 4;
-// A till operator's number: up to three figures.
-const OPERATOR_NUMBER = /^\d{1,3}$/u;
+// Up to three figures: a till operator's number, a counter.
+const SHORT_NUMBER = /^\d{1,3}$/u;
 
 // Labels printed once per tax rate, numbered by a digit against them (`TAX1`, `TAXABLE2`).
 const NUMBERED_LABELS: ReadonlySet<string> = new Set(['tax_amount', 'subtotal']);
@@ -507,33 +507,31 @@ function planFor(definition: Definition): FieldPlan {
   return plan;
 }
 
-// The transaction number's labels, by their letters.
-let transactionLabels: ReadonlySet<string> | null = null;
-
 /**
  * A value read beside a transaction number's label fits the field's pattern: the label names a
  * receipt and a trace number, and an eight-digit counter (`Transactie: 02004512`) is no trace.
  */
 function fitsTransactionLabel(c: Candidate, field: FieldDefinition): boolean {
-  if (!field.pattern || !c.label || !isTransactionLabel(c.label.alias)) return true;
+  if (!field.pattern || !c.label || !isLabelOf('transaction_number', c.label.alias)) return true;
   return userPattern(field.pattern)?.test(String(c.value)) ?? true;
 }
 
-// The till receipt's number labels, by their letters.
-let tillReceiptLabels: ReadonlySet<string> | null = null;
+const isTransactionLabel = (alias: string) => isLabelOf('transaction_number', alias);
+const isTillReceiptLabel = (alias: string) => isLabelOf('till_receipt', alias);
+const isSequenceLabel = (alias: string) => isLabelOf('sequence_number', alias);
 
-function isTillReceiptLabel(alias: string): boolean {
-  tillReceiptLabels ??= new Set(labelWords('till_receipt').map(compact));
-  return tillReceiptLabels.has(compact(alias));
+// Every language's labels of a vocabulary key, by their letters, built on first use.
+const labelKeySets = new Map<string, ReadonlySet<string>>();
+
+/** The alias is one of the vocabulary key's labels (`transaction_number`, `till_receipt`...). */
+function isLabelOf(key: string, alias: string): boolean {
+  let set = labelKeySets.get(key);
+  if (!set) labelKeySets.set(key, (set = new Set(labelWords(key).map(compact))));
+  return set.has(compact(alias));
 }
 
-function isTransactionLabel(alias: string): boolean {
-  transactionLabels ??= new Set(labelWords('transaction_number').map(compact));
-  return transactionLabels.has(compact(alias));
-}
-
-// The bare sequence number's labels, by their letters.
-let sequenceLabels: ReadonlySet<string> | null = null;
+/** Figures enough for a trace, more than a card's sequence number has. */
+const traceLong = (text: string) => text.replace(/\D/g, '').length >= TRACE_MIN_DIGITS;
 
 /**
  * A value of the shape its label's field has: a trace read beside a bare sequence number's label
@@ -544,15 +542,10 @@ let sequenceLabels: ReadonlySet<string> | null = null;
 function fitsLabelShape(c: Candidate, field: string): boolean {
   if (!c.label) return true;
   // A merchant's number is never two or three figures (`Akt-Id: 05`, a counter).
-  if (field === 'merchant_id' && OPERATOR_NUMBER.test(String(c.value))) return false;
-  if (field === 'receipt_number' && compact(c.label.alias).length <= 2) return !OPERATOR_NUMBER.test(String(c.value));
+  if (field === 'merchant_id' && SHORT_NUMBER.test(String(c.value))) return false;
+  if (field === 'receipt_number' && compact(c.label.alias).length <= 2) return !SHORT_NUMBER.test(String(c.value));
   if (field !== 'trace_number' || !isSequenceLabel(c.label.alias)) return true;
-  return String(c.value).replace(/\D/g, '').length >= TRACE_MIN_DIGITS;
-}
-
-function isSequenceLabel(alias: string): boolean {
-  sequenceLabels ??= new Set(labelWords('sequence_number').map(compact));
-  return sequenceLabels.has(compact(alias));
+  return traceLong(String(c.value));
 }
 
 /**

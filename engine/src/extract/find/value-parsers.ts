@@ -6,7 +6,7 @@ import { compact } from '../layout/labels.js';
 import { REGISTRATION_LABELS } from './address-words.js';
 import { findCurrencies } from '../normalize/currency.js';
 import { findDates, type ParsedDate } from '../normalize/date.js';
-import { digitLetterReadings, zerosInFigures } from '../normalize/digit-letters.js';
+import { digitLetterReadings, lettersAsFigures, zerosInFigures } from '../normalize/digit-letters.js';
 import { findPhones } from '../normalize/phone.js';
 import { findTaxIds, parseLabelledTaxId } from '../normalize/tax-id.js';
 import { findDottedTime, findTimes } from '../normalize/time.js';
@@ -300,7 +300,6 @@ function documentNumber(text: string): ReadValue[] {
 
 // A letter that reads as a figure (`l`, `I` as 1; `O`, `o` as 0) with figures on both sides.
 const DIGIT_LIKE_BETWEEN = /(?<=\d)[lIOo](?=\d)/gu;
-const DIGIT_OF: Record<string, string> = { l: '1', I: '1', O: '0', o: '0' };
 
 /**
  * A number of five characters or more, all figures but one or two letters that look like figures
@@ -311,7 +310,7 @@ function digitsBetweenDigits(value: string): string {
   if (value.length < 5 || !/^[\dlIOo]+$/u.test(value)) return value;
   const letters = value.replace(/\d/g, '').length;
   if (letters === 0 || letters > 2) return value;
-  const read = value.replace(DIGIT_LIKE_BETWEEN, (c) => DIGIT_OF[c]);
+  const read = value.replace(DIGIT_LIKE_BETWEEN, lettersAsFigures);
   return /^\d+$/u.test(read) ? read : value;
 }
 

@@ -1,4 +1,5 @@
 import { escapeRegExp } from '../layout/labels.js';
+import { lettersAsFigures } from './digit-letters.js';
 import { SCHEME_NAMES, schemeWords } from '../vocabulary/vocabulary.js';
 
 /**
@@ -100,7 +101,7 @@ const MASK_THEN_LETTERED = /([*xX#•]{4,}\s?)([0-9OoIl]{4})(?![\p{L}\p{N}])/gu;
 export function findCardMasks(printed: string): ParsedCardMask[] {
   const out: ParsedCardMask[] = [];
   // A last digit OCR read as a letter after the mask (`************992O`): the figure (same length).
-  const text = printed.replace(MASK_THEN_LETTERED, (m, mask: string, four: string) => (/\d{3}/.test(four) ? mask + four.replace(/[Oo]/g, '0').replace(/[Il]/g, '1') : m));
+  const text = printed.replace(MASK_THEN_LETTERED, (m, mask: string, four: string) => (/\d{3}/.test(four) ? mask + lettersAsFigures(four) : m));
   const alone = MARKS_ALONE.exec(text);
   if (alone) {
     const raw = text.trim();

@@ -70,3 +70,12 @@ export function zerosInFigures(text: string): string {
 // digit. Not an l: `1,0l` is a litre.
 const SECOND_DECIMAL = /(?<=(?<![\p{L}\d.,])\d{1,6}[.,]\d)[BS](?![\p{L}\p{N}])/gu;
 const SECOND_DECIMAL_DIGIT: Record<string, string> = { B: '8', S: '5' };
+
+/** Letters recognition reads for the figures they look like: `l` and `I` for 1, `O` and `o` for 0. */
+const FIGURE_OF_LETTER: Readonly<Record<string, string>> = { l: '1', I: '1', O: '0', o: '0' };
+
+/** The text with those letters read as the figures they look like (same length). */
+export function lettersAsFigures(text: string): string {
+  return text.replace(/[lIOo]/g, (c) => FIGURE_OF_LETTER[c]);
+}
+

@@ -1,5 +1,5 @@
 import { memoByText } from './memo.js';
-import { zerosInFigures } from './digit-letters.js';
+import { lettersAsFigures, zerosInFigures } from './digit-letters.js';
 
 /**
  * Times of day as receipts print them: `20:27`, `20:27:05`, `8:05 PM`, `08.05`, `2027H`,
@@ -31,7 +31,7 @@ function readTimes(text: string): ParsedTime[] {
   // A zero read as the letter O (`12:O9`, `1O:12:55`), or a one as l or I opening the hour
   // (`l4:05:31`): read again with the figures, raw as printed. Taken where nothing was read, or
   // where it reads a time that starts earlier (`1O:12:55` is no `12:55`).
-  const zeros = zerosInFigures(text).replace(ONE_OPENING_HOUR, '1');
+  const zeros = zerosInFigures(text).replace(ONE_OPENING_HOUR, lettersAsFigures);
   if (zeros === text) return printed;
   const read = timesIn(zeros).map((t) => ({ ...t, raw: text.slice(t.start, t.end) }));
   return printed.length === 0 || (read.length > 0 && read[0].start < printed[0].start) ? read : printed;
