@@ -226,6 +226,17 @@ function asPdfError(error: unknown): ServiceError {
 
 /** Races `promise` against a timer; on timeout calls `onTimeout` (to cancel the work) and throws `unreadable_pdf`. */
 async function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout?: () => void): Promise<T> {
+  // No time at all is over the limit at once: a zero-delay timer could lose the race to work
+  // that pdf.js has already done, and a limit must not depend on that.
+  if (ms <= 0) {
+    promise.catch(() => undefined);
+    try {
+      onTimeout?.();
+    } catch {
+      // cancelling is best effort
+    }
+    throw new ServiceError('unreadable_pdf', { message: 'The PDF took too long to read.' });
+  }
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
