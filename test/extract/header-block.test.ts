@@ -38,6 +38,9 @@ describe('findHeaderBlock', () => {
     });
     // A name printed twice (logo, then text) is one name; a row that is no street below keeps the branch out.
     expect(header(['SAMCO', 'SAMCO', '1200 Main Street', 'Tel: 555 0100']).name).toBe('SAMCO');
+    // A row with a company form, or one that repeats the brand, is the company behind it, no branch.
+    expect(header(['SUPERMARCHE DU PARC', 'SAS DISTRIPARC', '18 avenue Jean Jaurès', '69007 LYON']).name).toBe('SAS DISTRIPARC');
+    expect(header(['MONOPRIX', 'MONOPRIX EXPLOITATION', '71 rue Saint-Antoine', '75004 PARIS']).name).toBe('MONOPRIX');
     expect(header(['XIN WANG', 'ANCHORPOINT', 'GST Reg No. 20-0711630-D', '70 Alexandra Road']).name).toBe('XIN WANG');
   });
 

@@ -319,7 +319,10 @@ function continued(texts: readonly string[], kind: (k: number) => RowKind, start
     const large = k === start + 1 && sizes[start] >= LARGE_PRINT && sizes[k] >= LARGE_PRINT && Math.abs(sizes[k] - sizes[start]) <= 0.25 * sizes[start];
     // A place's name on a short row of its own between the name and the street is the branch the
     // name goes by (`XIN WANG` / `ANCHORPOINT` / `70 Alexandra Road`, `MAGASIN CHIN LEE` / `VAITAPE`).
-    const branch = k === start + 1 && k + 1 < end && kind(k + 1) === 'address' && isBranchName(texts[k]) && sizes[k] >= BRANCH_PRINT[0] * sizes[start] && sizes[k] <= BRANCH_PRINT[1] * sizes[start] && !letterKey(prev).includes(letterKey(texts[k]));
+    // A row with a company form (`SAS DISTRIPARC`) or repeating the name (`MONOPRIX` / `MONOPRIX
+    // EXPLOITATION`) is the company behind the brand, no branch.
+    const branch =
+      k === start + 1 && k + 1 < end && kind(k + 1) === 'address' && isBranchName(texts[k]) && !hasLegalForm(texts[k]) && sizes[k] >= BRANCH_PRINT[0] * sizes[start] && sizes[k] <= BRANCH_PRINT[1] * sizes[start] && !letterKey(prev).includes(letterKey(texts[k])) && !letterKey(texts[k]).includes(letterKey(prev));
     if (!(broken || closesUnopened(texts[k]) || trade || large || branch) || kind(k) !== 'text') break;
   }
   return k;
