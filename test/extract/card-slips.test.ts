@@ -754,6 +754,9 @@ Godkjent`);
     expect(ex.data.merchant_id).toBe('334129871');
     expect(ex.data.terminal_id).toBe('66120014');
     expect(read(`SHOP\nTerminal-ID  S1A0012345\nMID: CT12O456\nBetrag EUR 4,00`).data.terminal_id).toBe('S1A0012345');
+    // A B or an S alone among six figures or more is an 8 or a 5; in a shorter code it is a letter.
+    const b = read(`SHOP\nTERMINAL: 2B114007\nMERCHANT: 552S104771\nAUTH CODE: 55B812\nAMOUNT EUR 4,00`);
+    expect([b.data.terminal_id, b.data.merchant_id, b.data.auth_code]).toEqual(['28114007', '5525104771', '55B812']);
     // So is an authorisation code; codes of letters and figures keep their letters.
     expect(read(`SHOP\nAUTH CODE: 4188O6\nAMOUNT GBP 12.00`).data.auth_code).toBe('418806');
     expect(read(`SHOP\nAUTH CODE: 51A9X2\nAMOUNT GBP 12.00`).data.auth_code).toBe('51A9X2');

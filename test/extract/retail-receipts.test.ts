@@ -56,6 +56,15 @@ describe('retail receipts across Europe and the US', () => {
     expect(read(`LA CAVE DES CHARTRONS\nSARL VINS & TERROIRS\n54 rue Notre-Dame\n33000 BORDEAUX\nVIN   12,00\nTOTAL   12,00`).data.merchant).toBe('SARL VINS & TERROIRS');
   });
 
+  it('reads the payment card, not a gift card masked on the row under its name nor the shop\'s own card (ICA-kort)', () => {
+    const gift = read(`DROGERIE WENDEL\nKaiserstraße 41\n76133 Karlsruhe\nSUMME  EUR   21,62\nGeschenkkarte   15,00\n  Karte ***************7781\ngirocard   6,62\nTerminal-ID 60428817\ngirocard   ############4417`);
+    expect(gift.data.card_last_four).toBe('4417');
+    const ica = read(`ICA Nära Söder\nGötgatan 67\n116 21 Stockholm\nTotalt SEK   192,72\nICA-kort   ****8874\nKöp   SEK 192,72\nKort   ************5561`);
+    expect(ica.data.card_last_four).toBe('5561');
+    // A card on a row of its own, a blank line under a loyalty card's row, is the payment card.
+    expect(read(`TESCO\nTOTAL   4.20\nClubcard points this visit: 15\n\n************8824  CONTACTLESS`).data.card_last_four).toBe('8824');
+  });
+
   it('reads no phone number from the figures of a date and a time (14.03.2026 17:51)', () => {
     const ex = read(`DROGERIA LILIA\nAl. Jana Pawła II 41\n15-703 Białystok\nPARAGON FISKALNY\n14.03.2026 17:51                   #0412\nSzampon   14,99 A\nSUMA PLN  14,99`);
     expect(ex.data.merchant_phone).toBe(null);

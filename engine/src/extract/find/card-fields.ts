@@ -1,4 +1,4 @@
-import type { DocumentText } from '../layout/document-text.js';
+import type { DocumentText, Line } from '../layout/document-text.js';
 import { AID_SHAPE, findCardMasks, isAid, isLastFourAlone, isSchemeWord, lastFourApart, schemeFromBin } from '../normalize/card.js';
 import { countryCurrency } from '../normalize/currency.js';
 import { compact, escapeRegExp } from '../layout/labels.js';
@@ -187,18 +187,29 @@ const LOYALTY = new RegExp(`(?<![\\p{L}])(?:${valueWords('loyalty').map(escapeRe
  * The card last-four candidates without those of a loyalty or customer card: a till receipt
  * prints the shopper's card masked as a bank card is (`Kundenkarte: ************4471`,
  * `PLUSSA-KORTTI *****4921`), and it is no payment card. The words may stand anywhere on its row;
- * so may a word of the merchant's name, the shop's own card, where no card scheme is named.
+ * so may a word of the merchant's name, the shop's own card, where no card scheme is named. A
+ * row that names no scheme under one that names such a card (`Geschenkkarte 15,00` / `Karte
+ * ****7781`) is that card's too.
  */
 export function withoutLoyaltyCards(list: readonly Candidate[], doc: DocumentText, merchant: string | null = null): Candidate[] {
-  // The shop's own card names the shop (`CARTE CARREFOUR N° ****7719` on a Carrefour receipt), and no card scheme.
-  // Words of the vocabulary (`CARTE BANCAIRE` heading a CB ticket) name no shop.
-  const brand = new Set((merchant ?? '').toUpperCase().split(/[^\p{L}]+/u).filter((w) => w.length >= 4 && !vocabularyWordLanguages().has(compact(w))));
-  const storeCard = (text: string) => {
-    const words = text.toUpperCase().split(/[^\p{L}]+/u);
-    return words.some((w) => brand.has(w)) && !words.some(isSchemeWord);
+  // The shop's own card names the shop (`CARTE CARREFOUR N° ****7719` on a Carrefour receipt,
+  // `ICA-kort ****8874` on an ICA one), and no card scheme. Words of the vocabulary (`CARTE
+  // BANCAIRE` heading a CB ticket) name no shop.
+  const brand = new Set((merchant ?? '').toUpperCase().split(/[^\p{L}]+/u).filter((w) => w.length >= 3 && !vocabularyWordLanguages().has(compact(w))));
+  const words = (text: string) => text.toUpperCase().split(/[^\p{L}]+/u);
+  const namesScheme = (text: string) => words(text).some(isSchemeWord);
+  const otherCard = (text: string) => !namesScheme(text) && (LOYALTY.test(text) || words(text).some((w) => brand.has(w)));
+  const rowText = (k: number) => doc.rows[k].lines.map((l) => l.text).join(' ');
+  // The row right above, on the same page with no blank line between.
+  const rowAbove = (line: Line) => {
+    const above = doc.rows[line.row - 1];
+    if (!above || above.page !== line.page) return '';
+    const bottom = Math.max(...above.lines.map((l) => l.box.y + l.box.height));
+    return line.box.y - bottom < 0.8 * line.box.height ? rowText(above.index) : '';
   };
   return list.filter((c) => {
-    const text = doc.rows[c.line.row].lines.map((l) => l.text).join(' ');
-    return !LOYALTY.test(text) && !storeCard(text);
+    const text = rowText(c.line.row);
+    if (LOYALTY.test(text) || otherCard(text)) return false;
+    return namesScheme(text) || !otherCard(rowAbove(c.line));
   });
 }

@@ -298,19 +298,21 @@ function documentNumber(text: string): ReadValue[] {
   return [{ value: digitsBetweenDigits(slashedZeros(value)), raw: value, start: skip + start, end: skip + end, quality: n === 0 ? 1 : 0.7 }];
 }
 
-// A letter that reads as a figure (`l`, `I` as 1; `O`, `o` as 0) with figures on both sides.
-const DIGIT_LIKE_BETWEEN = /(?<=\d)[lIOo](?=\d)/gu;
+// A letter that reads as a figure (`l`, `I` as 1; `O`, `o` as 0; `B` as 8, `S` as 5) with figures on both sides.
+const DIGIT_LIKE_BETWEEN = /(?<=\d)[lIOoBS](?=\d)/gu;
 
 /**
  * A number of five characters or more, all figures but one or two letters that look like figures
- * standing between figures, as OCR misreads them (`334l29871`, `66I2001`): the figures. Codes that
- * mix letters and figures keep them (`CT123456`, `S1A0012345`).
+ * standing between figures, as OCR misreads them (`334l29871`, `66I2001`): the figures. A `B` or
+ * an `S` only alone among six figures or more (`2B114007`, `552B104771`): shorter codes mix
+ * letters and figures by design. Codes that mix them otherwise keep them (`CT123456`, `S1A0012345`).
  */
 function digitsBetweenDigits(value: string): string {
-  if (value.length < 5 || !/^[\dlIOo]+$/u.test(value)) return value;
+  if (value.length < 5 || !/^[\dlIOoBS]+$/u.test(value)) return value;
   const letters = value.replace(/\d/g, '').length;
   if (letters === 0 || letters > 2) return value;
-  const read = value.replace(DIGIT_LIKE_BETWEEN, lettersAsFigures);
+  if (/[BS]/u.test(value) && (letters > 1 || value.length < 7)) return value;
+  const read = value.replace(DIGIT_LIKE_BETWEEN, (c) => lettersAsFigures(c, true));
   return /^\d+$/u.test(read) ? read : value;
 }
 
