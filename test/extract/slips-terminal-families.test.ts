@@ -749,6 +749,20 @@ CARD #:            XXXXXXXXXXX1009
 APPROVAL CODE:              814402
 PRE-AUTH AMOUNT:           $450.00`);
     expect(hold.data.amount).toBe(450);
+    expect(hold.data.auth_code).toBe('814402');
+  });
+
+  it('takes the charge\'s authorisation code, not the hold\'s, where a completed hold prints both', () => {
+    const ex = read(`      Hotel Seeblick GmbH
+Terminal-ID:           69145022
+Visa
+Karte: ############1195
+Autorisierungs-Nr. Reserv.: 55R8AQ
+Reservierter Betrag:     EUR 300,00
+Betrag:                EUR 1.286,40
+Autorisierungs-Nr.:        81T2PC
+Zahlung erfolgt`);
+    expect([ex.data.auth_code, ex.data.amount]).toEqual(['81T2PC', 1286.4]);
   });
 
   it('reads a hold\'s completion as completion, and a completion or parking-ticket title as no part of the address', () => {

@@ -8,7 +8,7 @@ import { isMissing } from './field-checks.js';
 import { REVIEW_THRESHOLDS, type CalibrationGroup } from './calibration-weights.js';
 import { calibrationGroup, confidenceOf, round3, type ConfidenceFeatures } from './confidence.js';
 import { labelledCandidates, shapedCandidates, titleCandidates, hashLineCandidates, type Candidate } from './find/candidates.js';
-import { aidCandidates, heldAmountsLast, inferredCandidates, lastFourApartCandidates, preferAidScheme, schemeCandidates, withoutLoyaltyCards } from './find/card-fields.js';
+import { aidCandidates, heldLast, inferredCandidates, lastFourApartCandidates, preferAidScheme, schemeCandidates, withoutLoyaltyCards } from './find/card-fields.js';
 import { cashierNames } from './find/cashier-name.js';
 import { claimedSpans, isClaimed } from './find/claimed-spans.js';
 import { itemRateCandidate, readTaxRows, taxCandidates, type TaxRow } from './find/tax-lines.js';
@@ -212,8 +212,9 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
       list = list.filter((c) => c.label?.path === f.path || c.relation === 'arithmetic' || !isClaimed(claimed, c));
       for (const c of list) if (c.label?.path !== f.path && isClaimed(tendered, c)) c.score *= 0.5;
       sortCandidates(list);
-      if (f.name === 'amount') list = heldAmountsLast(list, doc);
+      if (f.name === 'amount') list = heldLast(list, doc);
     }
+    if (f.name === 'auth_code') list = heldLast(list, doc);
     // A tip printed after the total (`TOTAL TTC 110,10` / `Pourboire 5,00` / `Réglé CB 115,10`):
     // the figure below the tip that is the total and the tip together is what was paid.
     if (firstOfKind.get(kind) === f.path && kind === 'total') {

@@ -170,10 +170,11 @@ const HELD = new RegExp(`(?<![\\p{L}])(?:${valueWords('held').map(escapeRegExp).
 /**
  * A slip that prints the amount held and the amount charged (`IMPORTE PREAUTORIZADO 400,00` /
  * `IMPORTE FINAL 327,40`; a pump's `Importo preautorizzato 100,00` over `IMPORTO 55,99`) charged
- * the second: labelled amounts whose row names a hold go behind the other labelled ones. Alone, a
- * held amount stays the amount (a pre-authorisation's own slip).
+ * the second, and the charge's authorisation code is the slip's (`Autorisierungs-Nr. Reserv.:
+ * 55R8AQ` / `Autorisierungs-Nr.: 81T2PC`): labelled readings whose row names a hold go behind the
+ * other labelled ones. Alone, a held reading stays (a pre-authorisation's own slip).
  */
-export function heldAmountsLast(list: Candidate[], doc: DocumentText): Candidate[] {
+export function heldLast(list: Candidate[], doc: DocumentText): Candidate[] {
   const held = list.filter((c) => c.label !== null && HELD.test(doc.rows[c.line.row].lines.map((l) => l.text).join(' ')));
   const rest = list.filter((c) => !held.includes(c));
   return rest.some((c) => c.label !== null) ? [...rest, ...held] : list;
