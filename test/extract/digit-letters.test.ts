@@ -17,6 +17,12 @@ describe('digitLetterReadings', () => {
     expect(digitLetterReadings('A0000000041010 4F1220 X1C802 10A 2,40')).toEqual(['A0000000041010 4F1220 X1C802 10A 2,40']);
     expect(digitLetterReadings('N0 AUTO')).toContain('NO AUTO');
   });
+
+  it('reads a 2 as Z and an 8 as B in a word of four letters or more, never in a short code', () => {
+    expect(digitLetterReadings('2BLIZENIOWO  8ETRAG')).toContain('ZBLIZENIOWO  BETRAG');
+    expect(digitLetterReadings('BS7 8NR  A2 B8')).toEqual(['BS7 8NR  A2 B8']);
+    expect(read(`SKLEP\nMASTERCARD\n**** **** **** 5094\n2BLIZENIOWO\nKWOTA:   46,20 zl`).data.entry_method).toBe('contactless');
+  });
 });
 
 describe('slips read from photos with digits for letters', () => {

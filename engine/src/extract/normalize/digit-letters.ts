@@ -12,16 +12,16 @@ const RUN = /[\p{L}\p{N}]+/gu;
 const CAPITALS_WITH_L = /^(?=(?:.*\p{Lu}){2})[\p{Lu}l]+$/u;
 
 /**
- * The texts to look for words in: the text itself and, where a word holds a `0`, `1` or `5` among
- * at least as many letters and no other digit, the text with `0` read as `O`, `5` as `S` and `1`
- * as `l`, and with `1` read as `I` (`TERM1NAL`); a word of capitals with a small `l` is also read
+ * The texts to look for words in: the text itself and, where a word holds a `0`, `1`, `2`, `5` or
+ * `8` among at least as many letters (four at least with a `2` or an `8`) and no other digit, the text with `0` read as `O`, `2` as
+ * `Z`, `5` as `S`, `8` as `B` and `1` as `l`, and with `1` read as `I` (`TERM1NAL`); a word of capitals with a small `l` is also read
  * with it as `I` (`PlN`). Each has the text's length, so positions carry over. Remembered per
  * text: every label finder and word list asks for the same lines.
  */
 export const digitLetterReadings: (text: string) => readonly string[] = memoByText(readings);
 
 function readings(text: string): string[] {
-  if (!/[015]|\p{Lu}l|l\p{Lu}/u.test(text)) return [text];
+  if (!/[01258]|\p{Lu}l|l\p{Lu}/u.test(text)) return [text];
   let asL = '';
   let asI = '';
   let last = 0;
@@ -31,9 +31,10 @@ function readings(text: string): string[] {
     const letters = run.length - digits.length;
     asL += text.slice(last, m.index);
     asI += text.slice(last, m.index);
-    if (letters > 0 && digits.length > 0 && digits.length <= letters && /^[015]+$/u.test(digits)) {
-      asL += run.replace(/0/g, 'O').replace(/1/g, 'l').replace(/5/g, 'S');
-      asI += run.replace(/0/g, 'O').replace(/1/g, 'I').replace(/5/g, 'S');
+    // A 2 or an 8 only in a word of four letters or more: a short run is a code (`BS7 8NR`, no `BNR`).
+    if (letters > 0 && digits.length > 0 && digits.length <= letters && /^[01258]+$/u.test(digits) && (letters >= 4 || /^[015]+$/u.test(digits))) {
+      asL += asLetters(run).replace(/1/g, 'l');
+      asI += asLetters(run).replace(/1/g, 'I');
     } else if (CAPITALS_WITH_L.test(run)) {
       // A capital I read as a small l inside a word of capitals (`PlN`, `CHlP`, `GEWElGERD`).
       asL += run;
@@ -48,6 +49,13 @@ function readings(text: string): string[] {
   asI += text.slice(last);
   return [...new Set([text, asL, asI])];
 }
+
+/** A word's `0`, `2`, `5` and `8` read as the capitals they look like (`2BLIZENIOWO`, `8ETRAG`). */
+function asLetters(run: string): string {
+  return run.replace(/[0258]/g, (d) => LETTER_OF_FIGURE[d]);
+}
+
+const LETTER_OF_FIGURE: Readonly<Record<string, string>> = { '0': 'O', '2': 'Z', '5': 'S', '8': 'B' };
 
 // An O among a figure's digits (`12,2O`, `5 68O`, `1O%`, `12:O9`), or opening one before its
 // decimal mark or its next digit (`O,50`, `O5.02.`; not `O2 Shop`, `H2O`): recognition read a
