@@ -206,6 +206,11 @@ Primjerak za kupca`);
     expect(ex.data.amount).toBe(9.99);
   });
 
+  it('reads a Croatian slip from before the euro in kuna (kn)', () => {
+    const ex = read(`KONOBA STARI MOL\n23000 Zadar\nPRODAJA\nVisa   ****5521\nIZNOS:   412,00 kn\nODOBRENO`);
+    expect([ex.data.amount, ex.data.currency]).toEqual([412, 'HRK']);
+  });
+
   it('reads a Croatian fiscal receipt: the total, the tax base and PDV, the cash and the change', () => {
     const ex = readReceipt(`      PEKARA KLAS d.o.o.
         Vukovarska 58

@@ -46,6 +46,9 @@ const MARKS: Record<string, Mark> = {
   'KČ': { code: 'CZK' },
   Kc: { code: 'CZK' },
   'Ft': { code: 'HUF' },
+  // Croatian kuna, on receipts until 2023 (`412,00 kn`).
+  kn: { code: 'HRK' },
+  KN: { code: 'HRK' },
   lei: { code: 'RON' },
   Lei: { code: 'RON' },
   LEI: { code: 'RON' },
