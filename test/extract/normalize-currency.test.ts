@@ -32,6 +32,12 @@ describe('findCurrencies', () => {
     }
   });
 
+  it('reads the kuna only after a figure: before one its letters open a code', () => {
+    expect(codes('IZNOS: 412,00 kn')).toEqual(['HRK']);
+    expect(codes('UKUPNO 12 KN')).toEqual(['HRK']);
+    expect(codes('TERMINAL-ID:KN493942  Transactienr. KN5URS0E7K')).toEqual([]);
+  });
+
   it('reads no currency in a web address, nor three capitals opening a word with a digit for its O', () => {
     expect(findCurrencies('www.magazin.lei')).toEqual([]);
     expect(findCurrencies('SAR0K ABC')).toEqual([]);

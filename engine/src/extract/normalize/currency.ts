@@ -26,6 +26,8 @@ interface Mark {
   byCountry?: Record<string, string>;
   /** The currencies it is shared by are about as common as each other (`kr`: Swedish, Norwegian, Danish): no reading is likely without the country. */
   even?: boolean;
+  /** Printed only after a figure (`412,00 kn`): before one it opens a code (`KN493942`). */
+  after?: boolean;
 }
 
 const MARKS: Record<string, Mark> = {
@@ -47,8 +49,8 @@ const MARKS: Record<string, Mark> = {
   Kc: { code: 'CZK' },
   'Ft': { code: 'HUF' },
   // Croatian kuna, on receipts until 2023 (`412,00 kn`).
-  kn: { code: 'HRK' },
-  KN: { code: 'HRK' },
+  kn: { code: 'HRK', after: true },
+  KN: { code: 'HRK', after: true },
   lei: { code: 'RON' },
   Lei: { code: 'RON' },
   LEI: { code: 'RON' },
@@ -87,7 +89,7 @@ const MARK_RE = new RegExp(
   '(?<![\\p{L}])(?<!\\p{L}\\.?-)(?<![\\p{L}\\p{N}]\\.)(?:' +
     byLength
       .filter(startsWithLetter)
-      .map((m) => escaped(m) + (/\p{L}$/u.test(m) ? '(?![\\p{L}])' : ''))
+      .map((m) => escaped(m) + (MARKS[m].after ? '(?<=[\\d.,]\\s?' + escaped(m) + ')(?![\\p{L}\\p{N}])' : /\p{L}$/u.test(m) ? '(?![\\p{L}])' : ''))
       .join('|') +
     // A code of three capitals, not a word's start with a zero read for its O (`SAR0K`, a shop's name).
     '|[A-Z]{3}(?![\\p{L}])(?!\\d+\\p{L}))|' +
@@ -104,10 +106,11 @@ const MARK_RE = new RegExp(
  * OCR drops the space between a label and such an amount (`GRAND TOTALRM21.85`).
  */
 const GLUED_CODES = ['EUR', 'GBP', 'USD', 'CHF', 'SEK', 'NOK', 'DKK', 'ISK', 'PLN', 'CZK', 'HUF', 'RON', 'BGN', 'TRY', 'MYR', 'SGD'];
-export const LETTER_CURRENCY_BEFORE_FIGURE = `(?:${[...byLength.filter(startsWithLetter), ...GLUED_CODES].map(escaped).join('|')})\\s?-?\\d`;
+const beforeFigures = byLength.filter((m) => !MARKS[m].after);
+export const LETTER_CURRENCY_BEFORE_FIGURE = `(?:${[...beforeFigures.filter(startsWithLetter), ...GLUED_CODES].map(escaped).join('|')})\\s?-?\\d`;
 
 /** Any currency mark or such a code right before a figure, as a pattern source (`RM0.02`, `€ 1,50`, `EUR12`). */
-export const CURRENCY_BEFORE_FIGURE = `(?:${[...byLength, ...GLUED_CODES].map(escaped).join('|')})\\s?\\d`;
+export const CURRENCY_BEFORE_FIGURE = `(?:${[...beforeFigures, ...GLUED_CODES].map(escaped).join('|')})\\s?\\d`;
 
 const scanCurrencies = memoByText(readCurrencies);
 
