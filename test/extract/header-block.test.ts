@@ -44,6 +44,13 @@ describe('findHeaderBlock', () => {
     expect(header(['XIN WANG', 'ANCHORPOINT', 'GST Reg No. 20-0711630-D', '70 Alexandra Road']).name).toBe('XIN WANG');
   });
 
+  it('takes the address printed under the name again further down, where the top gives none', () => {
+    const rows = ['Your receipt from Grindstone Coffee Co.', '£14.30', 'Flat White   £3.60', 'Total   £14.30', 'Auth code: 194721', 'Grindstone Coffee Co.', '41 Cheapside', 'Sheffield S1 2BG'];
+    expect(header(rows)).toEqual({ name: 'Grindstone Coffee Co.', address: '41 Cheapside, Sheffield S1 2BG' });
+    // Under another name the block is another party's.
+    expect(header([...rows.slice(0, 5), 'Harbour Roasters Ltd', '41 Cheapside', 'Sheffield S1 2BG']).address).toBe(null);
+  });
+
   it('takes no owner line for the registered company below the brand (Inh. ... e.K.)', () => {
     expect(header(['Linden-Apotheke', 'Inh. Dr. Katrin Albers e.K.', 'Hauptstr. 5', '34117 Kassel']).name).toBe('Linden-Apotheke');
   });

@@ -193,10 +193,18 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
       address.unshift(above);
     }
   }
-  return {
-    name,
-    address: address.length > 0 ? { text: addressText(address.map((k) => texts[k])), lines: address.flatMap((k) => rows[k].lines) } : null,
-  };
+  if (address.length === 0) return { name, address: repeatedPartyAddress(doc, name.text) };
+  return { name, address: { text: addressText(address.map((k) => texts[k])), lines: address.flatMap((k) => rows[k].lines) } };
+}
+
+/**
+ * An e-receipt or a terminal that names the shop at the top and prints its address further down
+ * under the name again (`Grindstone Coffee Co.` / `41 Cheapside` / `Sheffield S1 2BG` at the foot):
+ * that block's address, where its name is the header's.
+ */
+function repeatedPartyAddress(doc: DocumentText, name: string): HeaderBlock['address'] {
+  const key = letterKey(name);
+  return key.length >= 4 ? footerParty(doc, key).address : null;
 }
 
 // An e-receipt's heading that names the shop (`Receipt from Harbour Light Ceramics`, `Quittung von ...`).
@@ -289,12 +297,15 @@ export function isBodyRow(row: Row): boolean {
  * name, then a street line and a postcode with its town, each a row of its own, anywhere on page
  * 1 below the top (the last such block). Only where the top of the page names no merchant.
  */
-function footerParty(doc: DocumentText): HeaderBlock {
+function footerParty(doc: DocumentText, named: string | null = null): HeaderBlock {
   const rows = doc.rows.filter((r) => r.page === doc.rows[0]?.page && r.lines.length === 1);
   for (let k = rows.length - 3; k >= 0; k--) {
     const [name, street, town] = [rowText(rows[k]), rowText(rows[k + 1]), rowText(rows[k + 2])];
     if (rows[k + 2].index - rows[k].index !== 2) continue;
-    if (!isPostcodeTown(town) || !(isEuropeanStreet(street) || (STREET.test(street) && /\d/u.test(street)))) continue;
+    if (named !== null && letterKey(nameText(name)) !== named) continue;
+    // Under a name the header gave, a house number is street enough (`41 Cheapside`).
+    const house = named !== null && (opensWithHouseNumber(street) || endsWithHouseNumber(street));
+    if (!isPostcodeTown(town) || !(house || isEuropeanStreet(street) || (STREET.test(street) && /\d/u.test(street)))) continue;
     if (rowKind(name) !== 'text' || !isNameLike(nameText(name)) || isSlipRow(name)) continue;
     return {
       name: { text: nameText(name, true), lines: rows[k].lines },
