@@ -669,6 +669,11 @@ Total 1.164,88 kr.`);
     expect(ex.data.merchant_address).toBe('ÅBOULEVARDEN 18, 8000 AARHUS C');
   });
 
+  it('reads the figure on a refund\'s row as the amount: a transaction type\'s word claims no figure', () => {
+    const ex = read(`OUTDOOR GEAR LTD\nLeeds LS10 1AB\nVAT No. GB 123 4567 89\nMASTERCARD\n************2290\nREFUND                     £129.99\nAUTH CODE:   R19922`);
+    expect([ex.data.transaction_type, ex.data.amount, ex.data.currency]).toEqual(['refund', 129.99, 'GBP']);
+  });
+
   it('reads CREDIT alone under a French ticket\'s amount as a refund, and nowhere else', () => {
     const cb = read(`CARTE BANCAIRE\nCB SANS CONTACT\nA0000000421010\nLE 04/03/25 A 19:58:26\nBOULANGERIE MARTIN\n69002 LYON\n************2512\nAUTORISATION : F11356\nTOTAL = 1,88 EUR\nCREDIT\nAUTORISÉ\nCOPIE CLIENT\nMERCI DE CONSERVER CE TICKET`);
     expect(cb.data.transaction_type).toBe('refund');

@@ -123,9 +123,10 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   // Spans other labels hold: those of fields that are not amounts (and masked card numbers), and of cash handed over or given back.
   const isCash = (path: string) => CASH_KEYS.has(labelKeys.get(path) ?? '');
   // A date's label claims its slot only where a date stands there (`Due payable: 571.04` holds a total).
+  // A word list's label names its value, a word, and claims no figure (`REFUND   £129.99`: the amount).
   const claims = (path: string, slot: string) => {
     const kind = kinds.get(path) as ValueKind;
-    if (isCash(path) || (!path.startsWith('~') && FIGURE_KINDS.has(kind))) return false;
+    if (isCash(path) || (!path.startsWith('~') && (FIGURE_KINDS.has(kind) || kind === 'enum' || kind === 'boolean'))) return false;
     return !(kind === 'date' || kind === 'datetime') || findDates(slot).length > 0;
   };
   const claimed = claimedSpans(doc, allHits, hitsOnLine, claims, true);
