@@ -248,6 +248,7 @@ describe('zerosInFigures (an O read among a figure\'s digits)', () => {
       ['IVA 1O%', 'IVA 10%'],
       ['O5.O2.2026 12:O9', '05.02.2026 12:09'],
       ['Rückgeld O,50', 'Rückgeld 0,50'],
+      ['Betrag: EUR l89,90', 'Betrag: EUR 189,90'],
     ]) {
       expect(zerosInFigures(text)).toBe(read);
       expect(zerosInFigures(text)).toHaveLength(text.length);
@@ -255,7 +256,7 @@ describe('zerosInFigures (an O read among a figure\'s digits)', () => {
   });
 
   it('leaves words, codes and a brand before a figure alone', () => {
-    for (const text of ['NO.5 2,50', 'H2O 1,50', 'O2 Shop 9,99', 'BON 0042', 'COOKIES']) expect(zerosInFigures(text)).toBe(text);
+    for (const text of ['NO.5 2,50', 'H2O 1,50', 'O2 Shop 9,99', 'BON 0042', 'COOKIES', 'Il 12,00', 'Al2,50']) expect(zerosInFigures(text)).toBe(text);
   });
 
   it('lets a photographed till receipt give its total, cash, date and time', () => {

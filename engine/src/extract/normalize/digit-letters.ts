@@ -63,15 +63,19 @@ const LETTER_OF_FIGURE: Readonly<Record<string, string>> = { '0': 'O', '2': 'Z',
 const O_AMONG_DIGITS = /(?<=(?<!\p{L})\d[.,:/-]?)[Oo](?=[\d.,:/%-]|\s|$)|(?<![\p{L}\p{N}])[Oo](?=[.,:]\d|\d[\d.,:/-])/gu;
 
 /**
- * The text with an O read as a zero where it stands among a figure's digits, and a B or S in a
- * price's second decimal place as the digit it looks like, for reading amounts, dates and times
- * (the other way round from digitLetterReadings). Same length, so positions carry over.
+ * The text with an O read as a zero where it stands among a figure's digits, a B or S in a
+ * price's second decimal place as the digit it looks like, and an l or I opening a price as a 1,
+ * for reading amounts, dates and times (the other way round from digitLetterReadings). Same
+ * length, so positions carry over.
  */
 export function zerosInFigures(text: string): string {
   if (!/\d/.test(text)) return text;
   const zeros = /[Oo]/.test(text) ? text.replace(O_AMONG_DIGITS, '0') : text;
-  return zeros.replace(SECOND_DECIMAL, (ch) => SECOND_DECIMAL_DIGIT[ch]);
+  return zeros.replace(SECOND_DECIMAL, (ch) => SECOND_DECIMAL_DIGIT[ch]).replace(ONE_OPENING_PRICE, '1');
 }
+
+// An l or I opening a price glued to its digits (`EUR l89,90`): a 1, as no word runs into a figure with cents.
+const ONE_OPENING_PRICE = /(?<![\p{L}\p{N}])[lI](?=\d{1,5}[.,]\d{2}(?![\p{L}\p{N}]))/gu;
 
 // A B or S in a price's second decimal place (`28,4B`, `3,5S`): prices print two decimals and a
 // tax class letter comes after both (`8,50C`), so such a letter in their place is a misread
