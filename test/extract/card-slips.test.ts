@@ -180,6 +180,9 @@ KWOTA:         2 181,11 zł
 TRANSAKCJA ZAAKCEPTOWANA`);
     expect(ex.data.amount).toBe(2181.11);
     expect(ex.data.currency).toBe('PLN');
+    // With its currency against it, label or none: a slip printing the value above its label.
+    const above = read(`Blomsterbutiken Vitsippan\n753 20 Uppsala\nKÖP\nVISA\n************6059\nSEK 1 845,00\nTotalt\nGODKÄND`);
+    expect(above.data.amount).toBe(1845);
   });
 
   it('pairs slash-joined labels with slash-joined values, and keeps the total when the purchase and cashback lines are read', () => {

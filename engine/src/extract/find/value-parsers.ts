@@ -54,15 +54,17 @@ const SPACE_GROUPED_WHOLE = /(?<![\p{N}.,])\d{1,3}(?: \d{3})+(?![\p{N}]|[.,]\d)/
 
 /** A figure of whole thousands parted by plain spaces with a currency mark or code right before or after it, as one value. */
 function currencyGroupedWhole(text: string): ReadValue | null {
-  const currencies = findCurrencies(text);
   for (const m of text.matchAll(SPACE_GROUPED_WHOLE)) {
     const start = m.index;
     const end = start + m[0].length;
-    if (currencies.some((c) => (c.start >= end && /^\s?$/u.test(text.slice(end, c.start))) || (c.end <= start && /^\s?$/u.test(text.slice(c.end, start))))) {
-      return { value: Number(m[0].replace(/ /g, '')), raw: m[0], start, end, quality: 1 };
-    }
+    if (markedBeside(text, start, end)) return { value: Number(m[0].replace(/ /g, '')), raw: m[0], start, end, quality: 1 };
   }
   return null;
+}
+
+/** A currency mark or code stands right before or after the text's span, a space between at most. */
+function markedBeside(text: string, start: number, end: number): boolean {
+  return findCurrencies(text).some((c) => (c.start >= end && /^\s?$/u.test(text.slice(end, c.start))) || (c.end <= start && /^\s?$/u.test(text.slice(c.end, start))));
 }
 /** The slot's one figure, whole thousands parted by plain spaces (`3 170`), and no other figure beside it. */
 function onlyGroupedWhole(text: string): ReadValue | null {
@@ -110,8 +112,10 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       // Beside its label on a document with decimal commas, thousands parted by plain spaces
       // are one figure (`Totalt 2 500,00`, `KWOTA 2 181,11 zł`); elsewhere plain spaces part
       // columns (`2 100.00` is a quantity and a price).
-      const grouped = labelled && ctx.decimal === ',' ? SPACE_GROUPED.exec(text) : null;
-      if (grouped) {
+      // So are they with a currency mark right before or after them, label or none (`SEK 1 845,00`
+      // above its label `Totalt`): the mark stands by the whole figure.
+      const grouped = ctx.decimal === ',' ? SPACE_GROUPED.exec(text) : null;
+      if (grouped && (labelled || markedBeside(text, grouped.index, grouped.index + grouped[1].length))) {
         const value = Number(grouped[1].replace(/ /g, '').replace(',', '.'));
         return [{ value, raw: grouped[1], start: grouped.index, end: grouped.index + grouped[1].length, quality: 1 }];
       }
