@@ -448,6 +448,9 @@ Paiement accepté`);
     expect(slip('00').data.approved).toBe(true);
     expect(slip('55').data.approved).toBe(false);
     expect(slip('51').fields.approved.raw_text).toBe('51');
+    // The label's word `code` printed after it, under a declined word.
+    const declined = read(`FISH BAR\nVisa Contactless\n**** 6612\nAmount   £23.90\nDECLINED\nCard declined by issuer\nResponse code: 05`);
+    expect(declined.data.approved).toBe(false);
   });
 
   it('reads the last four digits written before their words', () => {

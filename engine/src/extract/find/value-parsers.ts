@@ -80,7 +80,8 @@ const BIC = /(?<![A-Z0-9])([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![A-Z0-9])/g;
 
 // A response code alone after its label: two or three figures (or an offline `Y1`, `Z3`).
 // The code may be followed by the host's words for it (`51 INSUFFICIENT FUNDS`, `00 APPROVED`).
-const RESPONSE_CODE = /^\s*[:=]?\s*(\d{2,3}|[YZ][13])(?:\s+\p{L}[\p{L}\s./-]*)?\s*$/u;
+// The label's `code` may stand in the slot (`Response code: 05` after `Response`).
+const RESPONSE_CODE = /^\s*(?:(?:code|kode|kod|cod|c[oó]digo)\b\.?\s*)?[:=]?\s*(\d{2,3}|[YZ][13])(?:\s+\p{L}[\p{L}\s./-]*)?\s*$/iu;
 // ISO 8583 response codes of an approval (00 approved, 08 and 11 approved on conditions, 10
 // partly approved; Y1 and Y3 offline), and the three-figure `000`.
 const APPROVAL_CODES: ReadonlySet<string> = new Set(['00', '000', '08', '10', '11', 'Y1', 'Y3']);
