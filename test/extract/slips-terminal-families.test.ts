@@ -820,4 +820,17 @@ VISA              ************7720
 SUMMA EUR                    18,40`);
     expect(ex.data.merchant_address).toBe('Jomas iela 44, Jūrmala, LV-2015');
   });
+
+  it('reads the label and outcome words of Swiss-Italian, Austrian, Dutch, Finnish, Norwegian and Icelandic terminals', () => {
+    const ch = read(`BAR CENTRALE\n6600 Locarno\nNo. trm.:                30571826\nNo. rif. trx:        9C40D1A27F\nCod. autor.:               517302\nTOTALE CHF                  12.50\n    Transazione accettata`);
+    expect([ch.data.terminal_id, ch.data.rrn, ch.data.auth_code, ch.data.approved]).toEqual(['30571826', '9C40D1A27F', '517302', true]);
+    const at = read(`MODE WIEN\nHändl.-Nr.              1008457210\nTransaktionsreferenz:   617015078213\nVISA ************1234\nKeine Unterschrift nötig\nBetrag EUR 19,90`);
+    expect([at.data.merchant_id, at.data.rrn, at.data.verification_method]).toEqual(['1008457210', '617015078213', 'none']);
+    expect(read(`FIETSEN\nVISA ************1234\nTerugbetaling\nBedrag EUR 27,50\nTerugbetaling voltooid`).data.approved).toBe(true);
+    expect(read(`KAUPPA\nMASTERCARD ************1234\nValtuutus: 403821\nPALAUTUS EUR 12,00`).data.auth_code).toBe('403821');
+    expect(read(`BUTIKK\nBAX:                          0881204\nBankAxept ************1234\nBELØP NOK 120,00`).data.merchant_id).toBe('0881204');
+    expect(read(`HÓTEL\nKaupmaður nr:              8012277\nVISA ************1234\nUpphæð ISK 4.590`).data.merchant_id).toBe('8012277');
+    const it = read(`HOTEL PORTA ROMANA\nVISA ************1234\n  AUTORIZZAZIONE CONCESSA\n  COD.AUT.     J47720\nIMPORTO EUR 120,00`);
+    expect([it.data.auth_code, it.data.approved]).toEqual(['J47720', true]);
+  });
 });
