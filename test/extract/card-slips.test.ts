@@ -768,6 +768,9 @@ Godkjent`);
     // A B or an S alone among six figures or more is an 8 or a 5; in a shorter code it is a letter.
     const b = read(`SHOP\nTERMINAL: 2B114007\nMERCHANT: 552S104771\nAUTH CODE: 55B812\nAMOUNT EUR 4,00`);
     expect([b.data.terminal_id, b.data.merchant_id, b.data.auth_code]).toEqual(['28114007', '5525104771', '55B812']);
+    // An O opening or ending the number, or three of them among more figures, are zeros too.
+    const o = read(`SHOP\nTERMINAL: OO12O441\nCOMERCIO: O98812255\nRECEIPT NO: 0O38\nAMOUNT EUR 4,00`);
+    expect([o.data.terminal_id, o.data.merchant_id, o.data.receipt_number]).toEqual(['00120441', '098812255', '0038']);
     // So is an authorisation code; codes of letters and figures keep their letters.
     expect(read(`SHOP\nAUTH CODE: 4188O6\nAMOUNT GBP 12.00`).data.auth_code).toBe('418806');
     expect(read(`SHOP\nAUTH CODE: 51A9X2\nAMOUNT GBP 12.00`).data.auth_code).toBe('51A9X2');

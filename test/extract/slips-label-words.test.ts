@@ -62,6 +62,10 @@ describe('transaction and batch numbers', () => {
     const uk = read(`SHOP\nREFUND\nCard:      ************992O\nTrn No:                       0042\nAMOUNT GBP 12.00`);
     expect(uk.data.receipt_number).toBe('0042');
     expect(uk.data.card_last_four).toBe('9920');
+    // Any of the four read as a letter, three staying figures.
+    for (const [printed, four] of [['************33B1', '3381'], ['**** **** **** 0O93', '0093'], ['xxxxxxxxxxxxxxx773B', '7738'], ['************31S4', '3154']]) {
+      expect(read(`SHOP\nVISA\nCard:  ${printed}\nAMOUNT GBP 12.00`).data.card_last_four).toBe(four);
+    }
     expect(read(`SPORT\nHändler:                  0023519907\nVISA ************1111\nBetrag EUR 12,00`).data.merchant_id).toBe('0023519907');
     expect(read(`LEIPOMO\nASIAKKAAN KUITTI\n08.10.2026                       09.12\nVISA ************1111\nYHTEENSÄ EUR 4,20`).data.receipt_number).toBe(null);
   });

@@ -303,21 +303,24 @@ function documentNumber(text: string): ReadValue[] {
   return [{ value: digitsBetweenDigits(slashedZeros(value)), raw: value, start: skip + start, end: skip + end, quality: n === 0 ? 1 : 0.7 }];
 }
 
-// A letter that reads as a figure (`l`, `I` as 1; `O`, `o` as 0; `B` as 8, `S` as 5) with figures on both sides.
-const DIGIT_LIKE_BETWEEN = /(?<=\d)[lIOoBS](?=\d)/gu;
+// A B, S or Z (8, 5, 2) with figures on both sides.
+const WIDE_BETWEEN = /(?<=\d)[BSZ](?=\d)/u;
 
 /**
- * A number of five characters or more, all figures but one or two letters that look like figures
- * standing between figures, as OCR misreads them (`334l29871`, `66I2001`): the figures. A `B` or
- * an `S` only alone among six figures or more (`2B114007`, `552B104771`): shorter codes mix
- * letters and figures by design. Codes that mix them otherwise keep them (`CT123456`, `S1A0012345`).
+ * A number of figures but up to three letters that look like figures, as OCR misreads them
+ * (`334l29871`, `66I2001`, `O98812255`, `OO12O441`, `0O38`): the figures. An `l`, `I` or `O` may
+ * stand anywhere; a `B`, `S` or `Z` only alone, between figures and among six others
+ * (`2B114007`, `552B104771`): shorter codes mix letters and figures by design. Figures must be
+ * most of it, and codes that mix other letters keep them (`CT123456`, `S1A0012345`).
  */
 function digitsBetweenDigits(value: string): string {
-  if (value.length < 5 || !/^[\dlIOoBS]+$/u.test(value)) return value;
-  const letters = value.replace(/\d/g, '').length;
-  if (letters === 0 || letters > 2) return value;
-  if (/[BS]/u.test(value) && (letters > 1 || value.length < 7)) return value;
-  const read = value.replace(DIGIT_LIKE_BETWEEN, (c) => lettersAsFigures(c, true));
+  if (value.length < 4 || !/^[\dlIOoBSZ]+$/u.test(value)) return value;
+  const digits = value.replace(/\D/g, '').length;
+  const letters = value.length - digits;
+  const wide = value.replace(/[^BSZ]/g, '').length;
+  if (letters === 0 || letters > 3 || digits <= letters || (value.length < 5 && !/^\d+[Oo]\d+$/u.test(value))) return value;
+  if (wide > 1 || (wide === 1 && (value.length < 7 || !WIDE_BETWEEN.test(value.replace(/[lIOo]/g, '0'))))) return value;
+  const read = lettersAsFigures(value, true);
   return /^\d+$/u.test(read) ? read : value;
 }
 

@@ -96,12 +96,13 @@ const MARKS_END = /[*xX#•…](?: ?[*xX#•…])+[\s\d(]{0,3}$/u;
 // digits perhaps parted by one space (`** * * 5 773`). One `#` is a number sign (`#0272`), not a mask.
 const MARKS_ALONE = /^\s*(?:[*•…]|##)[\s*#•…]*([0-9](?: ?[0-9]){3})\s*$/u;
 
-const MASK_THEN_LETTERED = /([*xX#•]{4,}\s?)([0-9OoIl]{4})(?![\p{L}\p{N}])/gu;
+const MASK_THEN_LETTERED = /([*xX#•]{4,}\s?)([0-9OoIlBSZ]{4})(?![\p{L}\p{N}])/gu;
 
 export function findCardMasks(printed: string): ParsedCardMask[] {
   const out: ParsedCardMask[] = [];
-  // A last digit OCR read as a letter after the mask (`************992O`): the figure (same length).
-  const text = printed.replace(MASK_THEN_LETTERED, (m, mask: string, four: string) => (/\d{3}/.test(four) ? mask + lettersAsFigures(four) : m));
+  // A digit OCR read as a letter after the mask (`************992O`, `************33B1`): the
+  // figure (same length); three of the four stay figures.
+  const text = printed.replace(MASK_THEN_LETTERED, (m, mask: string, four: string) => (four.replace(/\D/g, '').length >= 3 ? mask + lettersAsFigures(four, true) : m));
   const alone = MARKS_ALONE.exec(text);
   if (alone) {
     const raw = text.trim();

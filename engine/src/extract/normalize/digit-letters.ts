@@ -85,13 +85,13 @@ const SECOND_DECIMAL_DIGIT: Record<string, string> = { B: '8', S: '5' };
 
 /**
  * Letters recognition reads for the figures they look like: `l` and `I` for 1, `O` and `o` for 0;
- * with `wide`, also `B` for 8 and `S` for 5 (a word's capitals too, so only where the caller knows
- * the text is a number).
+ * with `wide`, also `B` for 8, `S` for 5 and `Z` for 2 (a word's capitals too, so only where the
+ * caller knows the text is a number).
  */
-const FIGURE_OF_LETTER: Readonly<Record<string, string>> = { l: '1', I: '1', O: '0', o: '0', B: '8', S: '5' };
+const FIGURE_OF_LETTER: Readonly<Record<string, string>> = { l: '1', I: '1', O: '0', o: '0', B: '8', S: '5', Z: '2' };
 
 /** The text with those letters read as the figures they look like (same length). */
 export function lettersAsFigures(text: string, wide = false): string {
-  return text.replace(wide ? /[lIOoBS]/g : /[lIOo]/g, (c) => FIGURE_OF_LETTER[c]);
+  return text.replace(wide ? /[lIOoBSZ]/g : /[lIOo]/g, (c) => FIGURE_OF_LETTER[c]);
 }
 
