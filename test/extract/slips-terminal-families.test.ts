@@ -453,15 +453,20 @@ MONTANT                 45,00 EUR
 CB                 ************2210`);
     expect(ex.data.trace_number).toBe('001544');
     expect(ex.data.receipt_number).toBe('001544');
-    // An eight-digit counter is no trace (a STAN has six digits at most); nor is it flagged as one.
+    // So is a Dutch terminal's eight-digit counter; one of letters and figures is no trace, nor flagged as one.
     const ccv = read(`       Bakkerij van der Berg
 Terminal:                 CT123456
 Transactie:               02004512
 Totaal:                  24,85 EUR
 Kaart:         xxxxxxxxxxxxxxx3386`);
-    expect(ccv.data.trace_number).toBeNull();
+    expect(ccv.data.trace_number).toBe('02004512');
     expect(ccv.data.receipt_number).toBe('02004512');
-    expect(ccv.review.reasons.some((r) => r.path === 'trace_number')).toBe(false);
+    const pax = read(`BAKKERIJ\nTransactie:      K0219-18832\nTotaal:   24,85 EUR\nKaart:  xxxxxxxxxxxxxxx3386`);
+    expect(pax.data.trace_number).toBeNull();
+    expect(pax.data.receipt_number).toBe('K0219-18832');
+    expect(pax.review.reasons.some((r) => r.path === 'trace_number')).toBe(false);
+    // A Swiss terminal's seven-digit sequence counter is its trace.
+    expect(read(`BÄCKEREI\nTrx. Seq-Cnt:              0004421\nVISA ************1111\nBetrag CHF 12.00`).data.trace_number).toBe('0004421');
     // The receipt's own label wins the receipt number (`Nr paragonu 1987`, `Nr transakcji 000733`).
     const pl = read(`Nr paragonu                   1987
 Nr transakcji               000733

@@ -511,7 +511,8 @@ function planFor(definition: Definition): FieldPlan {
 
 /**
  * A value read beside a transaction number's label fits the field's pattern: the label names a
- * receipt and a trace number, and an eight-digit counter (`Transactie: 02004512`) is no trace.
+ * receipt and a trace number, and a counter of letters and figures (`Transactie: K0219-18832`) is
+ * no trace.
  */
 function fitsTransactionLabel(c: Candidate, field: FieldDefinition): boolean {
   if (!field.pattern || !c.label || !isLabelOf('transaction_number', c.label.alias)) return true;

@@ -33,7 +33,9 @@ export const PAYMENT_RECEIPT: Definition = {
     transaction_date: { type: 'date', required: true, description: 'Date of the transaction, YYYY-MM-DD.', aliases: ['Date', 'Txn Date', 'Tarikh'] },
     transaction_time: { type: 'time', description: 'Time of the transaction, HH:MM.', aliases: ['Time', 'Masa'] },
     receipt_number: { type: 'string', description: 'Number of the slip or invoice on the terminal.', aliases: ['Receipt No', 'Receipt #', 'Invoice No', 'Inv No', 'Ticket'] },
-    trace_number: { type: 'string', pattern: '^[0-9]{1,6}$', description: 'System trace audit number (STAN).', aliases: ['Trace', 'Trace No', 'STAN'] },
+    // A STAN has six figures; Swiss and Dutch terminals print their transaction counter with seven
+    // or eight (`Trx. Seq-Cnt: 0004421`, `Transactie: 02004512`).
+    trace_number: { type: 'string', pattern: '^[0-9]{1,8}$', description: 'System trace audit number (STAN) or the terminal\'s transaction counter.', aliases: ['Trace', 'Trace No', 'STAN'] },
     batch_number: { type: 'string', description: 'Settlement batch.', aliases: ['Batch', 'Batch No'] },
     rrn: { type: 'string', pattern: '^[0-9A-Za-z]{6,12}$', description: 'Retrieval reference number.', aliases: ['RRN', 'Ref No', 'Reference', 'Retrieval Ref'] },
     auth_code: { type: 'string', pattern: '^[0-9A-Za-z]{2,8}$', description: 'Approval code from the issuer.', aliases: ['Auth Code', 'Approval Code', 'APPR CODE', 'Auth No', 'Auth'] },
