@@ -757,6 +757,15 @@ PRE-AUTH AMOUNT:           $450.00`);
     expect(hold.data.auth_code).toBe('814402');
   });
 
+  it('takes a refund\'s or void\'s own numbers and time, not the original sale\'s printed under them', () => {
+    const es = read(`FERRETERIA\nDEVOLUCION\nNum. Operacion:                000361\nOp. Original:                  000329\nVISA ************1234\nIMPORTE   12,00 EUR`);
+    expect(es.data.receipt_number).toBe('000361');
+    const pt = read(`FARMACIA\nANULAÇÃO\nN.º Oper.:                        00917\nOper. original:                   00915\nVISA ************1234\nVALOR   12,00 EUR`);
+    expect(pt.data.receipt_number).toBe('00917');
+    const fi = read(`KAUPPA\nPERUUTUS\n12.02.2026 12:09\nAlkuperäinen osto 12:01\nVISA ************1234\nYHTEENSÄ EUR 12,00`);
+    expect(fi.data.transaction_time).toBe('12:09');
+  });
+
   it('takes the charge\'s authorisation code, not the hold\'s, where a completed hold prints both', () => {
     const ex = read(`      Hotel Seeblick GmbH
 Terminal-ID:           69145022

@@ -8,7 +8,7 @@ import { isMissing } from './field-checks.js';
 import { REVIEW_THRESHOLDS, type CalibrationGroup } from './calibration-weights.js';
 import { calibrationGroup, confidenceOf, round3, type ConfidenceFeatures } from './confidence.js';
 import { labelledCandidates, shapedCandidates, titleCandidates, hashLineCandidates, type Candidate } from './find/candidates.js';
-import { aidCandidates, heldLast, inferredCandidates, lastFourApartCandidates, preferAidScheme, schemeCandidates, withoutLoyaltyCards } from './find/card-fields.js';
+import { aidCandidates, otherTransactionLast, inferredCandidates, lastFourApartCandidates, preferAidScheme, schemeCandidates, withoutLoyaltyCards } from './find/card-fields.js';
 import { cashierNames } from './find/cashier-name.js';
 import { claimedSpans, isClaimed } from './find/claimed-spans.js';
 import { itemRateCandidate, readTaxRows, taxCandidates, type TaxRow } from './find/tax-lines.js';
@@ -213,9 +213,9 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
       list = list.filter((c) => c.label?.path === f.path || c.relation === 'arithmetic' || !isClaimed(claimed, c));
       for (const c of list) if (c.label?.path !== f.path && isClaimed(tendered, c)) c.score *= 0.5;
       sortCandidates(list);
-      if (f.name === 'amount') list = heldLast(list, doc);
+      if (f.name === 'amount') list = otherTransactionLast(list, doc);
     }
-    if (f.name === 'auth_code') list = heldLast(list, doc);
+    if (OTHER_TRANSACTION_FIELDS.has(f.name)) list = otherTransactionLast(list, doc, kind === 'time' || kind === 'date');
     // A tip printed after the total (`TOTAL TTC 110,10` / `Pourboire 5,00` / `Réglé CB 115,10`):
     // the figure below the tip that is the total and the tip together is what was paid.
     if (firstOfKind.get(kind) === f.path && kind === 'total') {
@@ -454,6 +454,8 @@ const TRANSACTION_NUMBERED: ReadonlySet<string> = new Set(['receipt_number', 'tr
 const SEQUENCE_NUMBERED: ReadonlySet<string> = new Set(['trace_number', 'card_sequence']);
 // A card's sequence number has two or three digits (`00`, `001`); a trace has more.
 const TRACE_MIN_DIGITS = 4;
+// Fields a slip may print again for the transaction held or gone back to (otherTransactionLast).
+const OTHER_TRANSACTION_FIELDS: ReadonlySet<string> = new Set(['auth_code', 'receipt_number', 'trace_number', 'rrn', 'transaction_date', 'transaction_time']);
 // Up to three figures: a till operator's number, a counter.
 const SHORT_NUMBER = /^\d{1,3}$/u;
 

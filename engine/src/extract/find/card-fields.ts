@@ -164,20 +164,26 @@ export function inferredCandidates(name: string, ranked: ReadonlyMap<string, rea
 // A number opening its row right before `#` and a till's word (vocabulary `till`: `00152 #Kasa 3`).
 const PRINT_NUMBER_BEFORE_TILL = new RegExp(`^\\s*(\\d{3,8})\\s+#\\s?(?:${valueWords('till').map(escapeRegExp).join('|')})(?![\\p{L}])`, 'iu');
 
-// Words of an amount held, not charged (vocabulary `held`: Pre-auth, Preautorizado, Reserviert), at the start of a word.
-const HELD = new RegExp(`(?<![\\p{L}])(?:${valueWords('held').map(escapeRegExp).join('|')})`, 'iu');
+// Words of an amount held, not charged (vocabulary `held`: Pre-auth, Preautorizado, Reserviert),
+// or of the transaction a refund or a void goes back to (vocabulary `original`: Op. original,
+// Alkuperäinen), at the start of a word.
+const OTHER_TRANSACTION = new RegExp(`(?<![\\p{L}])(?:${[...valueWords('held'), ...valueWords('original')].map(escapeRegExp).join('|')})`, 'iu');
 
 /**
  * A slip that prints the amount held and the amount charged (`IMPORTE PREAUTORIZADO 400,00` /
  * `IMPORTE FINAL 327,40`; a pump's `Importo preautorizzato 100,00` over `IMPORTO 55,99`) charged
  * the second, and the charge's authorisation code is the slip's (`Autorisierungs-Nr. Reserv.:
- * 55R8AQ` / `Autorisierungs-Nr.: 81T2PC`): labelled readings whose row names a hold go behind the
- * other labelled ones. Alone, a held reading stays (a pre-authorisation's own slip).
+ * 55R8AQ` / `Autorisierungs-Nr.: 81T2PC`); a refund or a void that prints the original sale's
+ * numbers and time (`Num. Operacion: 000361` / `Op. Original: 000329`) is the later one. Labelled
+ * readings whose row names a hold or the original go behind the other labelled ones (`shaped`:
+ * behind any other, for values found by their shape: a time). Alone, such a reading stays (a
+ * pre-authorisation's own slip).
  */
-export function heldLast(list: Candidate[], doc: DocumentText): Candidate[] {
-  const held = list.filter((c) => c.label !== null && HELD.test(doc.rows[c.line.row].lines.map((l) => l.text).join(' ')));
-  const rest = list.filter((c) => !held.includes(c));
-  return rest.some((c) => c.label !== null) ? [...rest, ...held] : list;
+export function otherTransactionLast(list: Candidate[], doc: DocumentText, shaped = false): Candidate[] {
+  const counts = (c: Candidate) => shaped || c.label !== null;
+  const other = list.filter((c) => counts(c) && OTHER_TRANSACTION.test(doc.rows[c.line.row].lines.map((l) => l.text).join(' ')));
+  const rest = list.filter((c) => !other.includes(c));
+  return rest.some(counts) ? [...rest, ...other] : list;
 }
 
 // Words of a loyalty or customer card (vocabulary `loyalty`: Kundenkarte, Clubcard, Plussa,
