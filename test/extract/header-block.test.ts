@@ -51,6 +51,10 @@ describe('findHeaderBlock', () => {
     expect(header([...rows.slice(0, 5), 'Harbour Roasters Ltd', '41 Cheapside', 'Sheffield S1 2BG']).address).toBe(null);
   });
 
+  it('reads a Spanish quay as a street (Muelle de Levante)', () => {
+    expect(header(['BAR EL MUELLE SL', 'Muelle de Levante, 3', '11500 El Puerto de Santa María', 'Tel. 956 54 12 00']).address).toBe('Muelle de Levante, 3, 11500 El Puerto de Santa María');
+  });
+
   it('takes no owner line for the registered company below the brand (Inh. ... e.K.)', () => {
     expect(header(['Linden-Apotheke', 'Inh. Dr. Katrin Albers e.K.', 'Hauptstr. 5', '34117 Kassel']).name).toBe('Linden-Apotheke');
   });

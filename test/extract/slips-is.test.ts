@@ -52,6 +52,11 @@ UPPHÆÐ:                   ISK 4.590
     expect(ex.data.amount).toBe(12900);
     expect(ex.data.currency).toBe('ISK');
   });
+
+  it('reads a street named in the dative as addresses print it (Skógavegi, Suðurgötu)', () => {
+    expect(read(`HÓTEL SKÓGAR\nSkógavegi 2\n861 Hvolsvöllur\nVisa\n************5521\nUpphæð: 12.900 kr.`).data.merchant_address).toBe('Skógavegi 2, 861 Hvolsvöllur');
+    expect(read(`KAFFIHÚS\nSuðurgötu 10\n101 Reykjavík\nVisa\n************5521\nUpphæð: 900 kr.`).data.merchant_address).toBe('Suðurgötu 10, 101 Reykjavík');
+  });
 });
 
 describe('Icelandic till receipts', () => {
