@@ -434,7 +434,7 @@ export function nameText(raw: string, asPrinted = false): string {
   // A mark OCR made of dirt or the paper's edge before the name (`| Ristorante Al Faro`, `' THE COPPER KETTLE`, `|BUURTSUPER`) is none of it.
   const text = formsReadBack(digitsInWords(raw)).replace(COMPANY_NUMBER, '').replace(/[\s([]+$/u, '').replace(/^\s*#\s?\d{3,}\s+(?=\p{L})/u, '').replace(/^\s*[|.,'`´:;_~]+\s+(?=\p{L})/u, '').replace(/^\s*\|+(?=\p{L})/u, '');
   let last: RegExpMatchArray | undefined;
-  for (const m of text.matchAll(LEGAL_FORMS)) if (!titleBeforeName(text, m)) last = m;
+  for (const m of text.matchAll(LEGAL_FORMS)) if (!titleBeforeName(text, m) && !partnersInName(text, m)) last = m;
   if (last && last.index !== undefined && last.index > 0) return text.slice(0, last.index + last[0].length).trim();
   // A star rating after a hotel's name (`HOTEL LES TILLEULS ***`) is none of it.
   const name = text.replace(asPrinted ? REGISTRATION_AT_END : NUMBER_AT_END, '');
@@ -442,6 +442,15 @@ export function nameText(raw: string, asPrinted = false): string {
 }
 
 const STAR_RATING = /\s+[*★]{1,5}\s*$/u;
+
+/**
+ * `& Co` with the name's words after it (`BLUEBELL & CO HOMEWARES`) is the partners' part of the
+ * name, not a company form that ends it (`GIN KEE & CO` / `(M) SDN BHD` ends at the form).
+ */
+function partnersInName(text: string, form: RegExpMatchArray): boolean {
+  const at = form.index ?? 0;
+  return /^CO\.?$/iu.test(form[0]) && /&\s*$/u.test(text.slice(0, at)) && /^\s+\p{L}{3,}/u.test(text.slice(at + form[0].length));
+}
 
 /**
  * `Lda.` before a person's name is a Spanish pharmacist's title (`FARMACIA LDA. ROCÍO MÁRQUEZ`),
