@@ -675,6 +675,11 @@ Total 1.164,88 kr.`);
     expect(ex.data.merchant_address).toBe('ÅBOULEVARDEN 18, 8000 AARHUS C');
   });
 
+  it('reads a stripe read after the chip failed as a fallback, not a swipe', () => {
+    expect(read(`LADEN\nMaestro ************1234\nMagnetstreifen (Fallback)\nBetrag EUR 12,00`).data.entry_method).toBe('fallback');
+    expect(read(`LADEN\nMaestro ************1234\nMagnetstreifen\nBetrag EUR 12,00`).data.entry_method).toBe('swipe');
+  });
+
   it('reads the figure on a refund\'s row as the amount: a transaction type\'s word claims no figure', () => {
     const ex = read(`OUTDOOR GEAR LTD\nLeeds LS10 1AB\nVAT No. GB 123 4567 89\nMASTERCARD\n************2290\nREFUND                     £129.99\nAUTH CODE:   R19922`);
     expect([ex.data.transaction_type, ex.data.amount, ex.data.currency]).toEqual(['refund', 129.99, 'GBP']);
@@ -771,6 +776,7 @@ Godkjent`);
     // An O opening or ending the number, or three of them among more figures, are zeros too.
     const o = read(`SHOP\nTERMINAL: OO12O441\nCOMERCIO: O98812255\nRECEIPT NO: 0O38\nAMOUNT EUR 4,00`);
     expect([o.data.terminal_id, o.data.merchant_id, o.data.receipt_number]).toEqual(['00120441', '098812255', '0038']);
+    expect(read(`SHOP\nRECEIPT NO: O611\nAMOUNT EUR 4,00`).data.receipt_number).toBe('0611');
     // So is an authorisation code; codes of letters and figures keep their letters.
     expect(read(`SHOP\nAUTH CODE: 4188O6\nAMOUNT GBP 12.00`).data.auth_code).toBe('418806');
     expect(read(`SHOP\nAUTH CODE: 51A9X2\nAMOUNT GBP 12.00`).data.auth_code).toBe('51A9X2');

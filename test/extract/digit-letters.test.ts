@@ -249,6 +249,8 @@ describe('zerosInFigures (an O read among a figure\'s digits)', () => {
       ['O5.O2.2026 12:O9', '05.02.2026 12:09'],
       ['Rückgeld O,50', 'Rückgeld 0,50'],
       ['Betrag: EUR l89,90', 'Betrag: EUR 189,90'],
+      ['Betaling  EUR  14,S0', 'Betaling  EUR  14,50'],
+      ['Zeit: 20:S1', 'Zeit: 20:51'],
     ]) {
       expect(zerosInFigures(text)).toBe(read);
       expect(zerosInFigures(text)).toHaveLength(text.length);
@@ -257,6 +259,12 @@ describe('zerosInFigures (an O read among a figure\'s digits)', () => {
 
   it('leaves words, codes and a brand before a figure alone', () => {
     for (const text of ['NO.5 2,50', 'H2O 1,50', 'O2 Shop 9,99', 'BON 0042', 'COOKIES', 'Il 12,00', 'Al2,50']) expect(zerosInFigures(text)).toBe(text);
+  });
+
+  it('reads a photographed slip\'s AID, phone and VAT number with a figure read as a letter', () => {
+    const ex = readTillReceipt(`Frischemarkt Albers\nHauptstraße 104\n28832 Achim\nTel. 04202 5118O4\nUSt-IdNr. DE2B1334907\nVollmilch 3,5%   1,19 A\nSUMME EUR 7,43\nGegeben BAR EUR 10,00\nRückgeld EUR 2,57\nVielen Dank für Ihren Einkauf`);
+    expect([ex.data.merchant_phone, ex.data.merchant_tax_id]).toEqual(['04202 511804', 'DE281334907']);
+    expect(read(`SHOP\nVISA ************1234\nAID A00000000310l0\nAMOUNT GBP 12.00`).data.application_id).toBe('A0000000031010');
   });
 
   it('lets a photographed till receipt give its total, cash, date and time', () => {

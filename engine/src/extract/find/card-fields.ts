@@ -1,6 +1,7 @@
 import type { DocumentText, Line } from '../layout/document-text.js';
 import { AID_SHAPE, findCardMasks, isAid, isLastFourAlone, isSchemeWord, lastFourApart, schemeFromBin } from '../normalize/card.js';
 import { countryCurrency } from '../normalize/currency.js';
+import { lettersAsFigures } from '../normalize/digit-letters.js';
 import { compact, escapeRegExp } from '../layout/labels.js';
 import { schemeFromAid, schemeRides, valueWords, vocabularyWordLanguages } from '../vocabulary/vocabulary.js';
 import type { Candidate } from './candidates.js';
@@ -16,12 +17,20 @@ const APPLICATION_LABEL = new RegExp(`^(?:(\\p{L}[\\p{L} ]*?)\\s+(?:${CARD_KIND}
 export function aidCandidates(doc: DocumentText): Candidate[] {
   const out: Candidate[] = [];
   for (const line of doc.lines) {
-    for (const m of line.text.toUpperCase().matchAll(AID)) {
+    for (const m of aidFigures(line.text).toUpperCase().matchAll(AID)) {
       if (!schemeFromAid(m[1])) continue;
       out.push({ value: m[1], raw: m[1], line, start: m.index, end: m.index + m[1].length, label: null, relation: 'anywhere', score: 0.7 });
     }
   }
   return out;
+}
+
+// An AID's RID and first figures, where OCR read a figure as a letter (`A00000000310l0`, `A0000000043O60`).
+const AID_MISREAD = /(?<![\p{L}\p{N}])([AD])([0-9OolI]{9,31})(?![\p{L}\p{N}])/gu;
+
+/** The text with such an AID's letters read as the figures they look like (same length). */
+function aidFigures(text: string): string {
+  return text.replace(AID_MISREAD, (all, a: string, rest: string) => (rest.replace(/\D/g, '').length >= rest.length - 2 ? a + lettersAsFigures(rest) : all));
 }
 
 /**

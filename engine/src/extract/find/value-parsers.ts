@@ -78,6 +78,9 @@ const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 const IBAN = /(?<![A-Z0-9])([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)(?![A-Z0-9])/g;
 const BIC = /(?<![A-Z0-9])([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![A-Z0-9])/g;
 
+// Enum values another value on the same row narrows (a fallback is read from the stripe after the chip failed).
+const NARROWED_BY: Readonly<Record<string, readonly string[]>> = { swipe: ['fallback'], chip: ['fallback'] };
+
 // A response code alone after its label: two or three figures (or an offline `Y1`, `Z3`).
 // The code may be followed by the host's words for it (`51 INSUFFICIENT FUNDS`, `00 APPROVED`).
 // The label's `code` may stand in the slot (`Response code: 05` after `Response`).
@@ -168,7 +171,9 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       const exact = enumMatches(text, field.values ?? [])
         .filter((m) => schemes || !(isCardWord(m.raw) && (endsWithSchemeWord(text.slice(0, m.start)) || startsWithSchemeWord(text.slice(m.end)))))
         .map((m) => ({ ...m, quality: letters(m.raw) >= 0.6 * letters(text) ? 1 : 0.8 }));
-      if (exact.length > 0) return exact;
+      // A value that names a kind of another on the same row says more (`Magnetstreifen (Fallback)`: a fallback, read from the stripe).
+      const named = new Set(exact.map((m) => m.value));
+      if (exact.length > 0) return exact.filter((m) => !(NARROWED_BY[m.value] ?? []).some((v) => named.has(v)));
       // A word of the document's language alone on its row (French `CREDIT`: a refund).
       const row = ctx.language ? compact(text) : '';
       const alone = ctx.language ? (field.values ?? []).find((v) => aloneWords(v, ctx.language as string).some((w) => compact(w) === row)) : undefined;
@@ -196,7 +201,8 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       // Nor is a run of figures that holds part of a date or a time (`14.03.2026 17:51` is no `2026 17`).
       // Dates written with spaces only (`6 03 2026`) are phone numbers as often (`+ 6 03 2026 6386`).
       const moments = [...findDates(text).filter((d) => /[./-]/.test(d.raw)), ...findTimes(text)];
-      return findPhones(text, { country: ctx.country })
+      // A zero read as an O among the figures (`04202 5118O4`) is a zero.
+      return findPhones(zerosInFigures(text), { country: ctx.country })
         .filter((p) => !AFTER_REGISTRATION_LABEL.test(text.slice(0, p.start)) && !AFTER_NUMBER_SIGN.test(text.slice(0, p.start).replace(/[\d/.-]+$/u, '')))
         .filter((p) => !taxIds.some((t) => t.start < p.end && p.start < t.end) && !moments.some((m) => m.start < p.end && p.start < m.end))
         .map((p) => ({ value: p.value, raw: p.raw, start: p.start, end: p.end, quality: p.e164 ? 1 : 0.85 }));
@@ -308,7 +314,7 @@ const WIDE_BETWEEN = /(?<=\d)[BSZ](?=\d)/u;
 
 /**
  * A number of figures but up to three letters that look like figures, as OCR misreads them
- * (`334l29871`, `66I2001`, `O98812255`, `OO12O441`, `0O38`): the figures. An `l`, `I` or `O` may
+ * (`334l29871`, `66I2001`, `O98812255`, `OO12O441`, `0O38`, `O611`): the figures. An `l`, `I` or `O` may
  * stand anywhere; a `B`, `S` or `Z` only alone, between figures and among six others
  * (`2B114007`, `552B104771`): shorter codes mix letters and figures by design. Figures must be
  * most of it, and codes that mix other letters keep them (`CT123456`, `S1A0012345`).
@@ -318,7 +324,7 @@ function digitsBetweenDigits(value: string): string {
   const digits = value.replace(/\D/g, '').length;
   const letters = value.length - digits;
   const wide = value.replace(/[^BSZ]/g, '').length;
-  if (letters === 0 || letters > 3 || digits <= letters || (value.length < 5 && !/^\d+[Oo]\d+$/u.test(value))) return value;
+  if (letters === 0 || letters > 3 || digits <= letters || (value.length < 5 && !/^\d*[Oo]\d+$/u.test(value))) return value;
   if (wide > 1 || (wide === 1 && (value.length < 7 || !WIDE_BETWEEN.test(value.replace(/[lIOo]/g, '0'))))) return value;
   const read = lettersAsFigures(value, true);
   return /^\d+$/u.test(read) ? read : value;

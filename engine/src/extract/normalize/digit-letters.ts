@@ -64,15 +64,24 @@ const O_AMONG_DIGITS = /(?<=(?<!\p{L})\d[.,:/-]?)[Oo](?=[\d.,:/%-]|\s|$)|(?<![\p
 
 /**
  * The text with an O read as a zero where it stands among a figure's digits, a B or S in a
- * price's second decimal place as the digit it looks like, and an l or I opening a price as a 1,
- * for reading amounts, dates and times (the other way round from digitLetterReadings). Same
- * length, so positions carry over.
+ * price's decimal places or a clock's minutes as the digit it looks like, and an l or I opening a
+ * price as a 1, for reading amounts, dates and times (the other way round from
+ * digitLetterReadings). Same length, so positions carry over.
  */
 export function zerosInFigures(text: string): string {
   if (!/\d/.test(text)) return text;
   const zeros = /[Oo]/.test(text) ? text.replace(O_AMONG_DIGITS, '0') : text;
-  return zeros.replace(SECOND_DECIMAL, (ch) => SECOND_DECIMAL_DIGIT[ch]).replace(ONE_OPENING_PRICE, '1');
+  return zeros
+    .replace(SECOND_DECIMAL, (ch) => SECOND_DECIMAL_DIGIT[ch])
+    .replace(FIRST_DECIMAL, (ch) => SECOND_DECIMAL_DIGIT[ch])
+    .replace(CLOCK_MINUTE, (ch) => SECOND_DECIMAL_DIGIT[ch])
+    .replace(ONE_OPENING_PRICE, '1');
 }
+
+// The same in a price's first decimal place before its second (`14,S0`), and opening a clock's
+// minutes (`20:S1`): no letter stands there.
+const FIRST_DECIMAL = /(?<=(?<![\p{L}\d.,])\d{1,6}[.,])[BS](?=\d(?![\p{L}\p{N}]))/gu;
+const CLOCK_MINUTE = /(?<=(?<![\p{L}\d])\d{1,2}:)[BS](?=\d(?![\p{L}\p{N}]))/gu;
 
 // An l or I opening a price glued to its digits (`EUR l89,90`): a 1, as no word runs into a figure with cents.
 const ONE_OPENING_PRICE = /(?<![\p{L}\p{N}])[lI](?=\d{1,5}[.,]\d{2}(?![\p{L}\p{N}]))/gu;

@@ -6,6 +6,7 @@
  */
 
 import { findDates } from './date.js';
+import { lettersAsFigures } from './digit-letters.js';
 
 export type TaxIdKind = 'eu_vat' | 'gstin' | 'labelled';
 
@@ -28,16 +29,29 @@ const LABELLED_VALUE = /[A-Z0-9][A-Z0-9./-]*(?: ?[A-Z0-9][A-Z0-9./-]*)*/giu;
 // digits in a row. Tested first, as the long alternation above is tried at every character.
 const SHAPE_GATE = /[A-Z]{2} ?[A-Z0-9]|\d{2}[A-Z]{5}/;
 
+// The countries whose VAT number is figures only after the prefix, and such a number with up to
+// two figures OCR read as letters (`DE2B1334907`, `GB 2B4 7731 19`).
+const FIGURES_ONLY_VAT = /(?<![\p{L}\p{N}])(AT ?U|BE ?|BG ?|CZ ?|DE ?|DK ?|EE ?|EL ?|FI ?|HR ?|HU ?|IT ?|LT ?|LU ?|LV ?|MT ?|PL ?|PT ?|RO ?|SE ?|SI ?|SK ?|GB ?)([0-9OBSIl][0-9OBSIl ]{6,14}[0-9OBSIl])(?![\p{L}\p{N}])/gu;
+
+/** The text with those letters read as figures (same length). */
+function vatFigures(text: string): string {
+  return text.replace(FIGURES_ONLY_VAT, (all, prefix: string, body: string) => {
+    const letters = body.replace(/[\d ]/g, '').length;
+    return letters > 0 && letters <= 2 && body.replace(/\D/g, '').length >= 7 ? prefix + lettersAsFigures(body, true) : all;
+  });
+}
+
 /** Tax ids recognisable by their shape alone. */
-export function findTaxIds(text: string): ParsedTaxId[] {
+export function findTaxIds(printed: string): ParsedTaxId[] {
   const out: ParsedTaxId[] = [];
-  if (!/\d\d/.test(text) || !SHAPE_GATE.test(text)) return out;
+  if (!/\d\d/.test(printed) || !SHAPE_GATE.test(printed)) return out;
+  const text = vatFigures(printed);
   for (const [re, kind] of [
     [EU_VAT, 'eu_vat'],
     [GSTIN, 'gstin'],
   ] as const) {
     // Belgium prints its number in groups parted by points (`BE 0712.447.905`); the VAT number is written whole.
-    for (const m of text.matchAll(re)) out.push({ value: m[1].replace(/ /g, '').replace(/^(BE[01]\d{3})\.(\d{3})\.(\d{3})$/, '$1$2$3'), kind, raw: m[1], start: m.index, end: m.index + m[1].length });
+    for (const m of text.matchAll(re)) out.push({ value: m[1].replace(/ /g, '').replace(/^(BE[01]\d{3})\.(\d{3})\.(\d{3})$/, '$1$2$3'), kind, raw: printed.slice(m.index, m.index + m[1].length), start: m.index, end: m.index + m[1].length });
   }
   return out.sort((a, b) => a.start - b.start);
 }
