@@ -777,6 +777,9 @@ Godkjent`);
     const o = read(`SHOP\nTERMINAL: OO12O441\nCOMERCIO: O98812255\nRECEIPT NO: 0O38\nAMOUNT EUR 4,00`);
     expect([o.data.terminal_id, o.data.merchant_id, o.data.receipt_number]).toEqual(['00120441', '098812255', '0038']);
     expect(read(`SHOP\nRECEIPT NO: O611\nAMOUNT EUR 4,00`).data.receipt_number).toBe('0611');
+    // A trace takes figures only: its letters that look like figures are read as them.
+    expect(read(`SHOP\nTrace-Nr.  O28811\nVISA ************1234\nBetrag EUR 12,00`).data.trace_number).toBe('028811');
+    expect(read(`SHOP\nSTAN 000S12\nVISA ************1234\nIMPORTO EUR 12,00`).data.trace_number).toBe('000512');
     // So is an authorisation code; codes of letters and figures keep their letters.
     expect(read(`SHOP\nAUTH CODE: 4188O6\nAMOUNT GBP 12.00`).data.auth_code).toBe('418806');
     expect(read(`SHOP\nAUTH CODE: 51A9X2\nAMOUNT GBP 12.00`).data.auth_code).toBe('51A9X2');

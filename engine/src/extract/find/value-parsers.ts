@@ -259,10 +259,19 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
         // A pattern field takes the first token run that matches, not the whole rest of the line.
         const re = userPattern(field.pattern);
         if (re) {
-          // A code of figures with a letter OCR read for a figure between them (`4188O6`) is that code.
-          if (re.test(v) && codeLike(v)) return [{ value: digitsBetweenDigits(v), raw: v, start: 0, end: v.length, quality: 1 }];
+          // A code of figures with a letter OCR read for a figure (`4188O6`, a trace's `O28811`) is
+          // that code. Where the pattern takes no letter there (a trace's `000S12`), up to two
+          // letters that look like figures are read as them.
+          const read = (t: string) => {
+            const figures = digitsBetweenDigits(t);
+            if (re.test(figures)) return figures;
+            const wide = lettersAsFigures(t, true);
+            return t.replace(/\D/g, '').length >= Math.max(4, t.length - 2) && re.test(wide) ? wide : null;
+          };
+          const fits = (t: string) => codeLike(t) && read(t) !== null;
+          if (fits(v)) return [{ value: read(v) as string, raw: v, start: 0, end: v.length, quality: 1 }];
           for (const m of v.matchAll(/\S+/g)) {
-            if (re.test(m[0]) && codeLike(m[0])) return [{ value: digitsBetweenDigits(m[0]), raw: m[0], start: m.index, end: m.index + m[0].length, quality: 0.95 }];
+            if (fits(m[0])) return [{ value: read(m[0]) as string, raw: m[0], start: m.index, end: m.index + m[0].length, quality: 0.95 }];
           }
           // What fits no pattern is kept, weakly, to be reviewed as invalid (a misread code), unless
           // it is words a label runs into (`Autorisierung abgelehnt`: an outcome, no code).
