@@ -757,6 +757,14 @@ PRE-AUTH AMOUNT:           $450.00`);
     expect(hold.data.auth_code).toBe('814402');
   });
 
+  it('reads a bare Lote as the batch, and no number of the address as one (Lote 12 is a plot)', () => {
+    const pt = read(`PASTELARIA LUSA\nRua das Flores, Lote 12\n2750-123 Cascais\nNº Trans.: 000271          Lote: 032\nVISA ************1234\nVALOR 12,00 EUR`);
+    expect([pt.data.batch_number, pt.data.merchant_address]).toEqual(['032', 'Rua das Flores, Lote 12, 2750-123 Cascais']);
+    const alone = read(`PASTELARIA LUSA\nLote 12\nRua das Flores\n2750-123 Cascais\nVISA ************1234\nVALOR 12,00 EUR`);
+    expect([alone.data.batch_number, alone.data.merchant_address]).toEqual([null, 'Lote 12, Rua das Flores, 2750-123 Cascais']);
+    expect(read(`BAR\nN. OPERACION: 2218     LOTE: 0154\nVISA ************1234\nIMPORTE 12,00 EUR`).data.batch_number).toBe('0154');
+  });
+
   it('takes a refund\'s or void\'s own numbers and time, not the original sale\'s printed under them', () => {
     const es = read(`FERRETERIA\nDEVOLUCION\nNum. Operacion:                000361\nOp. Original:                  000329\nVISA ************1234\nIMPORTE   12,00 EUR`);
     expect(es.data.receipt_number).toBe('000361');

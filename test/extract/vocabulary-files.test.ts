@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { isSlipRow } from '../../engine/src/extract/find/slip-words.js';
 
 // Shape checks of the vocabulary data files themselves (engine/src/extract/vocabulary/*.json);
 // what the engine does with them is tested in vocabulary.test.ts.
@@ -135,21 +136,22 @@ describe('addresses.json', () => {
   const file = read<Record<string, string[]>>('addresses.json');
 
   it('lists street words, suffixes, postcode patterns, branch labels and company forms', () => {
-    for (const key of ['street_words', 'street_suffixes', 'postcode_towns', 'branch_labels', 'legal_forms', 'registration_labels', 'owner_labels']) {
+    for (const key of ['street_words', 'street_suffixes', 'postcode_towns', 'branch_labels', 'legal_forms', 'registration_labels', 'owner_labels', 'address_openers']) {
       expect(file[key].length, key).toBeGreaterThan(0);
       for (const w of file[key]) expect(w.trim(), key).toBe(w);
     }
   });
 
-  it('shares no word with the numbers\' single-word labels: an address line is never read as a slip\'s number', () => {
-    // `LOT 12, JALAN ...` and `Lote 5` open addresses; a batch label `Lot` would end the header there.
-    const addressWords = new Set([...file.street_words, 'Lot', 'Lote', 'Jalan', 'Taman', 'Unit', 'Block', 'Level', 'Floor', 'Suite'].map((w) => w.toLowerCase()));
+  it('shares no street word with the numbers\' single-word labels, and an address opener that is one names no slip row', () => {
+    // `LOT 12, JALAN ...` and `Lote 5` open addresses; a batch label `Lote` must not end the header there.
+    const streetWords = new Set(file.street_words.map((w) => w.toLowerCase()));
     for (const name of languageFiles) {
       const { labels } = read<LanguageFile>(name);
       for (const field of ['receipt_number', 'trace_number', 'batch_number', 'terminal_id', 'merchant_id', 'auth_code', 'rrn']) {
-        for (const label of labels[field] ?? []) if (!/\s/.test(label.trim())) expect(addressWords.has(label.toLowerCase()), `${name} ${field} ${label}`).toBe(false);
+        for (const label of labels[field] ?? []) if (!/\s/.test(label.trim())) expect(streetWords.has(label.toLowerCase()), `${name} ${field} ${label}`).toBe(false);
       }
     }
+    for (const opener of file.address_openers) expect(isSlipRow(`${opener} 5`), opener).toBe(false);
   });
 
   it('shares no word with the phone and e-mail labels (`contact`), which end an address where they stand', () => {

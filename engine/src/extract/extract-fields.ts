@@ -120,6 +120,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   const header = scalars.some((f) => ['party_name', 'party_address'].includes(kinds.get(f.path) as string)) ? findHeaderBlock(doc) : null;
   const tableHeaderRows = itemHeaderRows(doc, definition.fields);
   const headerLines = new Set([...(header?.name?.lines ?? []), ...(header?.address?.lines ?? [])].map((l) => l.index));
+  const addressLines = new Set((header?.address?.lines ?? []).map((l) => l.index));
   // Spans other labels hold: those of fields that are not amounts (and masked card numbers), and of cash handed over or given back.
   const isCash = (path: string) => CASH_KEYS.has(labelKeys.get(path) ?? '');
   // A date's label claims its slot only where a date stands there (`Due payable: 571.04` holds a total).
@@ -162,6 +163,8 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     // Nor below the first price: there an unlabelled number is a terminal's, a till's or a tax number.
     const labelsOther = (c: Candidate) => kind === 'phone' && (isClaimed(claimed, c) || (firstPriceRow !== null && c.line.row >= firstPriceRow));
     if (shaped) list.push(...shapedCandidates(doc, kind, f.field, ctx).filter((c) => !fromHeader(c) && !(kind === 'total' && c.value === 0) && !labelsOther(c)));
+    // A number inside the merchant's address is part of it (a Portuguese `Lote 12` is a plot, no batch).
+    if (kind === 'identifier') list = list.filter((c) => !addressLines.has(c.line.index));
     if (f.name === 'application_id') list.push(...aidCandidates(doc));
     if (kind === 'card_last_four' && shaped) list.push(...lastFourApartCandidates(doc));
     // The shop's own card is named by its brand, which heads the page above the company's name
@@ -377,7 +380,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   const cardSequence = (h: LabelHit, name: string) => name === 'trace_number' && isSequenceLabel(h.alias) && !traceLong(slot(h));
   for (const f of scalars) {
     if (f.path.includes('.') || !isMissing(choices.get(f.path)?.value) || embedded?.values[f.path] !== undefined) continue;
-    const hit = allHits.find((h) => h.path === f.path && h.leading && (/\d/.test(withoutMoments(slot(h))) || aloneOnRow(h)) && !filledByOther(h) && !cardSequence(h, f.name));
+    const hit = allHits.find((h) => h.path === f.path && h.leading && (/\d/.test(withoutMoments(slot(h))) || aloneOnRow(h)) && !filledByOther(h) && !cardSequence(h, f.name) && !addressLines.has(h.line.index));
     if (hit) reasons.push({ code: 'label_without_value', path: f.path, message: `"${hit.alias}" is printed, but no ${f.name} was read beside it.` });
   }
   // On a payment slip (a type of many numbers and codes and no items), a number printed after a

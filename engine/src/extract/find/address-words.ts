@@ -20,6 +20,14 @@ const BRANCH = new RegExp(`^\\s*(?:${words(addresses.branch_labels)})\\.?\\s*(?:
 // A row that ends with a house number after words (`Marzahner Promenade 1 A`, `Götgatan 2`).
 const ENDS_WITH_NUMBER = /^\p{L}[\p{L}'.-]*(?:\s+[\p{L}'.-]+)*\s+\d{1,4}(?:\s?[a-zA-Z])?\s*,?$/u;
 
+// Words that open an address's line before a number (`Lote 5`, `LOT 12, JALAN ...`, `Unit 4`).
+const ADDRESS_OPENERS: ReadonlySet<string> = new Set(addresses.address_openers.map((w) => w.toLowerCase()));
+
+/** A word that opens an address's line before its number: as a label it names no slip's number there. */
+export function isAddressOpener(word: string): boolean {
+  return ADDRESS_OPENERS.has(word.trim().toLowerCase());
+}
+
 /** A street line of a European address: a street word or suffix with a house number. */
 export function isEuropeanStreet(text: string): boolean {
   return (STREET_WORD.test(text) || STREET_SUFFIX.test(text)) && HOUSE_NUMBER.test(text);

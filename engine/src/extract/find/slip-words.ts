@@ -1,5 +1,6 @@
 import type { Line } from '../layout/document-text.js';
 import { LabelFinder, letterKey } from '../layout/labels.js';
+import { isAddressOpener } from './address-words.js';
 import { findCardMasks } from '../normalize/card.js';
 import { digitLetterReadings } from '../normalize/digit-letters.js';
 import { labelWords, SCHEME_NAMES } from '../vocabulary/vocabulary.js';
@@ -121,7 +122,8 @@ function slipLabelLetters(text: string): number {
 function labelsIn(text: string, fields: readonly string[]) {
   let finder = finders.get(fields);
   if (!finder) {
-    finder = new LabelFinder(fields.map((path) => ({ path, aliases: labelWords(path) })));
+    // A batch's `Lote` opens a Portuguese address's line too (`Lote 5`): no slip row is known by it.
+    finder = new LabelFinder(fields.map((path) => ({ path, aliases: labelWords(path).filter((w) => !isAddressOpener(w)) })));
     finders.set(fields, finder);
   }
   const line = { index: 0, page: 1, source: 'client_ocr', text, confidence: 1, box: { x: 0, y: 0, width: 1, height: 1 }, words: [], row: 0, size: 1 } as Line;
