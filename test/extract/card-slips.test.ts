@@ -183,6 +183,8 @@ TRANSAKCJA ZAAKCEPTOWANA`);
     // With its currency against it, label or none: a slip printing the value above its label.
     const above = read(`Blomsterbutiken Vitsippan\n753 20 Uppsala\nKÖP\nVISA\n************6059\nSEK 1 845,00\nTotalt\nGODKÄND`);
     expect(above.data.amount).toBe(1845);
+    // A few spaces after the code, on a slip whose only figure leaves its decimal mark unknown.
+    expect(read(`SHOP\nVISA ************1234\n   RETURBELOPP         SEK  1 495,00`).data.amount).toBe(1495);
   });
 
   it('pairs slash-joined labels with slash-joined values, and keeps the total when the purchase and cashback lines are read', () => {

@@ -62,9 +62,10 @@ function currencyGroupedWhole(text: string): ReadValue | null {
   return null;
 }
 
-/** A currency mark or code stands right before or after the text's span, a space between at most. */
-function markedBeside(text: string, start: number, end: number): boolean {
-  return findCurrencies(text).some((c) => (c.start >= end && /^\s?$/u.test(text.slice(end, c.start))) || (c.end <= start && /^\s?$/u.test(text.slice(c.end, start))));
+/** A currency mark or code stands right before or after the text's span, `gap` spaces between at most. */
+function markedBeside(text: string, start: number, end: number, gap = 1): boolean {
+  const near = (t: string) => /^\s*$/u.test(t) && t.length <= gap;
+  return findCurrencies(text).some((c) => (c.start >= end && near(text.slice(end, c.start))) || (c.end <= start && near(text.slice(c.end, start))));
 }
 /** The slot's one figure, whole thousands parted by plain spaces (`3 170`), and no other figure beside it. */
 function onlyGroupedWhole(text: string): ReadValue | null {
@@ -113,13 +114,13 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       const masks = findCardMasks(text);
       const all = findAmounts(text, { decimal: ctx.decimal }).filter((a) => !masks.some((m) => a.start < m.end && m.start < a.end));
       const out: ReadValue[] = [];
-      // Beside its label on a document with decimal commas, thousands parted by plain spaces
+      // Beside its label on a document with decimal commas (or none known), thousands parted by plain spaces
       // are one figure (`Totalt 2 500,00`, `KWOTA 2 181,11 zł`); elsewhere plain spaces part
       // columns (`2 100.00` is a quantity and a price).
       // So are they with a currency mark right before or after them, label or none (`SEK 1 845,00`
       // above its label `Totalt`): the mark stands by the whole figure.
-      const grouped = ctx.decimal === ',' ? SPACE_GROUPED.exec(text) : null;
-      if (grouped && (labelled || markedBeside(text, grouped.index, grouped.index + grouped[1].length))) {
+      const grouped = ctx.decimal !== '.' ? SPACE_GROUPED.exec(text) : null;
+      if (grouped && (labelled || markedBeside(text, grouped.index, grouped.index + grouped[1].length, 3))) {
         const value = Number(grouped[1].replace(/ /g, '').replace(',', '.'));
         return [{ value, raw: grouped[1], start: grouped.index, end: grouped.index + grouped[1].length, quality: 1 }];
       }
