@@ -401,7 +401,7 @@ Total:€1,493.59`);
     expect(read(`CAFE\nTRACE/LOTE     911330/000348\nTOTAL 12,00 EUR`).data.trace_number).toBe('911330');
     expect(read(`CAFE\nSTAN/CHIUSURA  047895/622566\nTOTALE 12,00 EUR`).data.trace_number).toBe('047895');
     // A year and a counter (`2024/0015`) is one number with a slash, not two counters to part.
-    expect(read(`CAFE\nTRACE/LOTE     2024/0015\nTOTAL 12,00 EUR`).data.trace_number).not.toBe('2024');
+    expect(read(`CAFE\nTRACE/TURNO     2024/0015\nTOTAL 12,00 EUR`).data.trace_number).not.toBe('2024');
     // `Löpnr` names a receipt or a trace number; `STAN` only a trace.
     const sv = read(`KIOSK SOLEN\nStorgatan 3\n111 22 Stockholm\nLöpnr                                 0301\nSTAN                                808034\nBELOPP        SEK 45,00`);
     expect(sv.data.trace_number).toBe('808034');

@@ -118,9 +118,9 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       // are one figure (`Totalt 2 500,00`, `KWOTA 2 181,11 zł`); elsewhere plain spaces part
       // columns (`2 100.00` is a quantity and a price).
       // So are they with a currency mark right before or after them, label or none (`SEK 1 845,00`
-      // above its label `Totalt`): the mark stands by the whole figure.
+      // above its label `Totalt`): the mark, or a box of its own beside it, stands by the whole figure.
       const grouped = ctx.decimal !== '.' ? SPACE_GROUPED.exec(text) : null;
-      if (grouped && (labelled || markedBeside(text, grouped.index, grouped.index + grouped[1].length, 3))) {
+      if (grouped && (labelled || currencyInRow || markedBeside(text, grouped.index, grouped.index + grouped[1].length, 3))) {
         const value = Number(grouped[1].replace(/ /g, '').replace(',', '.'));
         return [{ value, raw: grouped[1], start: grouped.index, end: grouped.index + grouped[1].length, quality: 1 }];
       }
