@@ -779,6 +779,8 @@ Godkjent`);
     const o = read(`SHOP\nTERMINAL: OO12O441\nCOMERCIO: O98812255\nRECEIPT NO: 0O38\nAMOUNT EUR 4,00`);
     expect([o.data.terminal_id, o.data.merchant_id, o.data.receipt_number]).toEqual(['00120441', '098812255', '0038']);
     expect(read(`SHOP\nRECEIPT NO: O611\nAMOUNT EUR 4,00`).data.receipt_number).toBe('0611');
+    // A terminal's number printed in groups of four figures is one number.
+    expect(read(`SHOP\nTerm. 5071 2294   Butikk 918442\nBankAxept ************1234\nBELØP NOK 120,00`).data.terminal_id).toBe('50712294');
     // A trace takes figures only: its letters that look like figures are read as them.
     expect(read(`SHOP\nTrace-Nr.  O28811\nVISA ************1234\nBetrag EUR 12,00`).data.trace_number).toBe('028811');
     expect(read(`SHOP\nSTAN 000S12\nVISA ************1234\nIMPORTO EUR 12,00`).data.trace_number).toBe('000512');

@@ -244,6 +244,9 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       const cards = findCardMasks(text).filter((m) => text.slice(0, m.start).trim() !== '');
       const taken = [...findTimes(text), ...findDates(text), ...cards];
       // Nor is a word in small letters.
+      // A terminal's or merchant's number printed in groups of four figures, alone in its slot (`Term. 5071 2294`), is one number.
+      const groups = FOUR_FIGURE_GROUPS.exec(text);
+      if (groups) return [{ value: groups[1].replace(/ /g, ''), raw: groups[1], start: groups.index + groups[0].indexOf(groups[1]), end: groups.index + groups[0].indexOf(groups[1]) + groups[1].length, quality: 0.9 }];
       return documentNumber(text).filter(
         (v) => !/^\d{1,2}[:.]\d{2}(?:[:.]\d{2})?$/.test(v.value as string) && findDates(v.raw).length === 0 && !taken.some((s) => v.start < s.end && s.start < v.end) && !smallLettersOnly(String(v.value)),
       );
@@ -318,6 +321,9 @@ function documentNumber(text: string): ReadValue[] {
   // The number standing first in the slot is the likeliest; one after other words less so.
   return [{ value: digitsBetweenDigits(slashedZeros(value)), raw: value, start: skip + start, end: skip + end, quality: n === 0 ? 1 : 0.7 }];
 }
+
+// Two to four groups of four figures parted by single spaces, alone in a slot (after its colon).
+const FOUR_FIGURE_GROUPS = /^\s*[:.#]?\s*(\d{4}(?: \d{4}){1,3})\s*$/u;
 
 // A B, S or Z (8, 5, 2) with figures on both sides.
 const WIDE_BETWEEN = /(?<=\d)[BSZ](?=\d)/u;
