@@ -677,6 +677,18 @@ Total 1.164,88 kr.`);
     expect(ex.data.merchant_address).toBe('ÅBOULEVARDEN 18, 8000 AARHUS C');
   });
 
+  it('reads a terminal journal\'s amount in minor units beside its label, not a code after it', () => {
+    expect(read(`BISTRO\nTXN TYPE: SALE\nAMT: 000000001240\nCUR: 978\nENTRY MODE: 07 (CTLS)\nPAN: ************1234`).data.amount).toBe(12.4);
+    expect(read(`LADEN\nBetrag     000000021999 978\nPAN: ************1234`).data.amount).toBe(219.99);
+  });
+
+  it('reads no card digits from a number masked after its first group, nor a merchant from an AID OCR misread', () => {
+    expect(read(`SHOP\nBANCONTACT\nCARTE         6703 XXXX XXXX X419\nMONTANT 12,00 EUR`).data.card_last_four).toBe(null);
+    const cb = read(`          CARTE BANCA1RE\n          A00000OO421010\n                C8\n      LE 14/O3/26 A 21:38:5O\n       BRASSERIE DU PORT\n          44000 NANTES\nMONTANT = 12,40 EUR`);
+    expect(cb.data.merchant).toBe('BRASSERIE DU PORT');
+    expect(read(`WIRTSHAUS\nVisa Debit ************1234\nKontaktlos\nVerifizierung durch Gerät\nBetrag EUR 12,00`).data.verification_method).toBe('cdcvm');
+  });
+
   it('reads a stripe read after the chip failed as a fallback, not a swipe', () => {
     expect(read(`LADEN\nMaestro ************1234\nMagnetstreifen (Fallback)\nBetrag EUR 12,00`).data.entry_method).toBe('fallback');
     expect(read(`LADEN\nMaestro ************1234\nMagnetstreifen\nBetrag EUR 12,00`).data.entry_method).toBe('swipe');

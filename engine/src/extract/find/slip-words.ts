@@ -1,8 +1,8 @@
 import type { Line } from '../layout/document-text.js';
 import { LabelFinder, letterKey } from '../layout/labels.js';
 import { isAddressOpener } from './address-words.js';
-import { findCardMasks } from '../normalize/card.js';
-import { digitLetterReadings } from '../normalize/digit-letters.js';
+import { findCardMasks, isAid } from '../normalize/card.js';
+import { digitLetterReadings, lettersAsFigures } from '../normalize/digit-letters.js';
 import { labelWords, SCHEME_NAMES } from '../vocabulary/vocabulary.js';
 import acquirerFile from '../vocabulary/acquirers.json' with { type: 'json' };
 import { enumMatches } from './enum-words.js';
@@ -72,6 +72,8 @@ export function isSlipRow(text: string): boolean {
   if (AMOUNT_ALONE.test(text.trim())) return true;
   const letters = text.replace(/[^\p{L}]/gu, '').length;
   if (letters === 0) return false;
+  // An AID alone on its row, figures OCR read as letters or not (`A00000OO421010`).
+  if (isAid(lettersAsFigures(text.trim()))) return true;
   if (findCardMasks(text).length > 0 || opensWithSlipLabel(text, SLIP_LABELLED) || isAcquirerRow(text)) return true;
   let covered = 0;
   for (const m of enumMatches(text, SLIP_CONCEPTS, true)) covered += m.raw.replace(/[^\p{L}]/gu, '').length;

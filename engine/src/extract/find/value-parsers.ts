@@ -132,6 +132,12 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       if (whole) return [whole];
       for (let a of all) {
         if (kind === 'integer' && !Number.isInteger(a.value)) continue;
+        // Beside its label, twelve figures with leading zeros are an amount in minor units, as a
+        // terminal's journal prints the message's amount field (`AMT: 000000001240` is 12.40).
+        if ((kind === 'money' || kind === 'total') && labelled && MINOR_UNITS.test(a.raw)) {
+          out.push({ value: Math.round(a.value) / 100, raw: a.raw, start: a.start, end: a.end, quality: 0.9 });
+          continue;
+        }
         // Seven or more digits in a run, without a mark, are a number (a card, a reference), not money.
         if ((kind === 'money' || kind === 'total') && /\d{7,}/.test(a.raw) && a.decimal === null) continue;
         // In a currency printed in whole units, thousands grouped by a point or comma are the
@@ -295,7 +301,8 @@ const FOUR_DIGITS = /(?<![\p{N}])[0-9]{4}(?![\p{N}])/u;
  * of words (`endet auf 2088`; `(last 4)` before which `8866` stood).
  */
 function bareLastFour(text: string): { digits: string; start: number } | null {
-  const first = /^\s*([0-9]{4})(?![\p{N}])(?!\s*\d)/u.exec(text);
+  // Not the first group of a number masked after it (`6703 XXXX XXXX X419`: the bank's digits).
+  const first = /^\s*([0-9]{4})(?![\p{N}])(?!\s*\d)(?!\s*[Xx*•#]{2})/u.exec(text);
   if (first) return { digits: first[1], start: first.index + first[0].length - 4 };
   const one = FOUR_DIGITS.exec(text);
   return one && /^[^\d]{0,20}$/u.test(text.replace(FOUR_DIGITS, '')) ? { digits: one[0], start: one.index } : null;
@@ -321,6 +328,9 @@ function documentNumber(text: string): ReadValue[] {
   // The number standing first in the slot is the likeliest; one after other words less so.
   return [{ value: digitsBetweenDigits(slashedZeros(value)), raw: value, start: skip + start, end: skip + end, quality: n === 0 ? 1 : 0.7 }];
 }
+
+// ISO 8583's amount field: twelve figures, zeros first.
+const MINOR_UNITS = /^00\d{10}$/u;
 
 // Two to four groups of four figures parted by single spaces, alone in a slot (after its colon).
 const FOUR_FIGURE_GROUPS = /^\s*[:.#]?\s*(\d{4}(?: \d{4}){1,3})\s*$/u;
