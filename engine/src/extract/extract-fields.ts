@@ -147,10 +147,13 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     const hits = allHits.filter((h) => h.path === f.path);
     let list = labelledCandidates(doc, kind, f.field, hits, hitsOnLine, ctx, tableHeaderRows).filter((c) => fitsTransactionLabel(c, f.field) && fitsLabelShape(c, f.name));
     // A receipt's own label names its number over a transaction's (`SLIP NO. : 9070058756` and `TRANS: 21396`);
-    // on a slip, the terminal's over the till's whose receipt it is printed on (`Beleg-Nr. 0411` over `Bon 8893`).
+    // on a slip, the terminal's over the till's whose receipt it is printed on (`Beleg-Nr. 0411` over `Bon 8893`),
+    // and on a till receipt the till's over the card block's (`Bon 4402` over `Beleg-Nr. 0098`).
     if (f.name === 'receipt_number') {
+      const tillLabelled = (c: Candidate) => c.label !== null && isTillReceiptLabel(c.label.alias);
       const lesser = (alias: string) => isTransactionLabel(alias) || (!ctx.itemized && isTillReceiptLabel(alias));
       if (list.some((c) => c.label && !lesser(c.label.alias))) list = list.filter((c) => !c.label || !lesser(c.label.alias));
+      if (ctx.itemized && list.some(tillLabelled)) list = list.filter((c) => !c.label || tillLabelled(c));
     }
     // Shape alone finds the first field of a kind (a second date needs its label); an enum's words
     // and a payment's outcome words name their own field wherever they stand.
