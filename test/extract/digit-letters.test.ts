@@ -1,7 +1,7 @@
 // Label and value words that OCR read with a digit for a letter (`IMP0RTE`, `MAESTR0`, `N0 AUTO`),
 // from photographed slips: found as their words, while codes and values keep their digits.
 import { describe, expect, it } from 'vitest';
-import { digitLetterReadings, zerosInFigures } from '../../engine/src/extract/normalize/digit-letters.js';
+import { digitLetterReadings, fewLettersAsFigures, zerosInFigures } from '../../engine/src/extract/normalize/digit-letters.js';
 import { readSlip as read, readTillReceipt } from '../support/read-slip.js';
 
 describe('digitLetterReadings', () => {
@@ -237,6 +237,17 @@ Gesamt60,00 EUR
 VISA               ************4411`);
     expect(ex.data.amount).toBe(60);
     expect(ex.data.tip).toBe(5.4);
+  });
+});
+
+describe('fewLettersAsFigures', () => {
+  it('reads up to the given number of figure-like letters as figures, spaces aside, and refuses more', () => {
+    expect(fewLettersAsFigures('33B1', 1)).toBe('3381');
+    expect(fewLettersAsFigures('2B4 7731 19', 2)).toBe('284 7731 19');
+    expect(fewLettersAsFigures('0O93', 1)).toBe('0093');
+    expect(fewLettersAsFigures('OO12O441', 2)).toBe(null);
+    // Without `wide`, a B stays a B.
+    expect(fewLettersAsFigures('0000000031Bl0', 2, false)).toBe('0000000031B10');
   });
 });
 

@@ -1,7 +1,7 @@
 import type { DocumentText, Line } from '../layout/document-text.js';
 import { AID_SHAPE, findCardMasks, isAid, isLastFourAlone, isSchemeWord, lastFourApart, schemeFromBin } from '../normalize/card.js';
 import { countryCurrency } from '../normalize/currency.js';
-import { lettersAsFigures } from '../normalize/digit-letters.js';
+import { fewLettersAsFigures } from '../normalize/digit-letters.js';
 import { compact, escapeRegExp } from '../layout/labels.js';
 import { schemeFromAid, schemeRides, valueWords, vocabularyWordLanguages } from '../vocabulary/vocabulary.js';
 import type { Candidate } from './candidates.js';
@@ -30,7 +30,7 @@ const AID_MISREAD = /(?<![\p{L}\p{N}])([AD])([0-9OolI]{9,31})(?![\p{L}\p{N}])/gu
 
 /** The text with such an AID's letters read as the figures they look like (same length). */
 function aidFigures(text: string): string {
-  return text.replace(AID_MISREAD, (all, a: string, rest: string) => (rest.replace(/\D/g, '').length >= rest.length - 2 ? a + lettersAsFigures(rest) : all));
+  return text.replace(AID_MISREAD, (_all, a: string, rest: string) => a + (fewLettersAsFigures(rest, 2, false) ?? rest));
 }
 
 /**

@@ -249,10 +249,13 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       // label); a masked number right after the label is the identifier printed masked (`TERMINALE: ****1428`).
       const cards = findCardMasks(text).filter((m) => text.slice(0, m.start).trim() !== '');
       const taken = [...findTimes(text), ...findDates(text), ...cards];
-      // Nor is a word in small letters.
       // A terminal's or merchant's number printed in groups of four figures, alone in its slot (`Term. 5071 2294`), is one number.
       const groups = FOUR_FIGURE_GROUPS.exec(text);
-      if (groups) return [{ value: groups[1].replace(/ /g, ''), raw: groups[1], start: groups.index + groups[0].indexOf(groups[1]), end: groups.index + groups[0].indexOf(groups[1]) + groups[1].length, quality: 0.9 }];
+      if (groups) {
+        const start = groups.index + groups[0].indexOf(groups[1]);
+        return [{ value: groups[1].replace(/ /g, ''), raw: groups[1], start, end: start + groups[1].length, quality: 0.9 }];
+      }
+      // Nor is a word in small letters.
       return documentNumber(text).filter(
         (v) => !/^\d{1,2}[:.]\d{2}(?:[:.]\d{2})?$/.test(v.value as string) && findDates(v.raw).length === 0 && !taken.some((s) => v.start < s.end && s.start < v.end) && !smallLettersOnly(String(v.value)),
       );

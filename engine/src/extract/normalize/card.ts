@@ -1,5 +1,5 @@
 import { escapeRegExp } from '../layout/labels.js';
-import { lettersAsFigures } from './digit-letters.js';
+import { fewLettersAsFigures } from './digit-letters.js';
 import { SCHEME_NAMES, schemeWords } from '../vocabulary/vocabulary.js';
 
 /**
@@ -102,7 +102,7 @@ export function findCardMasks(printed: string): ParsedCardMask[] {
   const out: ParsedCardMask[] = [];
   // A digit OCR read as a letter after the mask (`************992O`, `************33B1`): the
   // figure (same length); three of the four stay figures.
-  const text = printed.replace(MASK_THEN_LETTERED, (m, mask: string, four: string) => (four.replace(/\D/g, '').length >= 3 ? mask + lettersAsFigures(four, true) : m));
+  const text = printed.replace(MASK_THEN_LETTERED, (m, mask: string, four: string) => mask + (fewLettersAsFigures(four, 1) ?? four));
   const alone = MARKS_ALONE.exec(text);
   if (alone) {
     const raw = text.trim();

@@ -13,9 +13,9 @@ const CAPITALS_WITH_L = /^(?=(?:.*\p{Lu}){2})[\p{Lu}l]+$/u;
 
 /**
  * The texts to look for words in: the text itself and, where a word holds a `0`, `1`, `2`, `5` or
- * `8` among at least as many letters (four at least with a `2` or an `8`) and no other digit, the text with `0` read as `O`, `2` as
- * `Z`, `5` as `S`, `8` as `B` and `1` as `l`, and with `1` read as `I` (`TERM1NAL`); a word of capitals with a small `l` is also read
- * with it as `I` (`PlN`). Each has the text's length, so positions carry over. Remembered per
+ * `8` among at least as many letters (four at least with a `2` or an `8`) and no other digit, the
+ * text with `0` read as `O`, `2` as `Z`, `5` as `S`, `8` as `B` and `1` as `l`, and with `1` read
+ * as `I` (`TERM1NAL`); a word of capitals with a small `l` is also read with it as `I` (`PlN`). Each has the text's length, so positions carry over. Remembered per
  * text: every label finder and word list asks for the same lines.
  */
 export const digitLetterReadings: (text: string) => readonly string[] = memoByText(readings);
@@ -72,9 +72,9 @@ export function zerosInFigures(text: string): string {
   if (!/\d/.test(text)) return text;
   const zeros = /[Oo]/.test(text) ? text.replace(O_AMONG_DIGITS, '0') : text;
   return zeros
-    .replace(SECOND_DECIMAL, (ch) => SECOND_DECIMAL_DIGIT[ch])
-    .replace(FIRST_DECIMAL, (ch) => SECOND_DECIMAL_DIGIT[ch])
-    .replace(CLOCK_MINUTE, (ch) => SECOND_DECIMAL_DIGIT[ch])
+    .replace(SECOND_DECIMAL, (ch) => lettersAsFigures(ch, true))
+    .replace(FIRST_DECIMAL, (ch) => lettersAsFigures(ch, true))
+    .replace(CLOCK_MINUTE, (ch) => lettersAsFigures(ch, true))
     .replace(ONE_OPENING_PRICE, '1');
 }
 
@@ -90,7 +90,6 @@ const ONE_OPENING_PRICE = /(?<![\p{L}\p{N}])[lI](?=\d{1,5}[.,]\d{2}(?![\p{L}\p{N
 // tax class letter comes after both (`8,50C`), so such a letter in their place is a misread
 // digit. Not an l: `1,0l` is a litre.
 const SECOND_DECIMAL = /(?<=(?<![\p{L}\d.,])\d{1,6}[.,]\d)[BS](?![\p{L}\p{N}])/gu;
-const SECOND_DECIMAL_DIGIT: Record<string, string> = { B: '8', S: '5' };
 
 /**
  * Letters recognition reads for the figures they look like: `l` and `I` for 1, `O` and `o` for 0;
@@ -102,5 +101,14 @@ const FIGURE_OF_LETTER: Readonly<Record<string, string>> = { l: '1', I: '1', O: 
 /** The text with those letters read as the figures they look like (same length). */
 export function lettersAsFigures(text: string, wide = false): string {
   return text.replace(wide ? /[lIOoBSZ]/g : /[lIOo]/g, (c) => FIGURE_OF_LETTER[c]);
+}
+
+/**
+ * A number of which OCR read at most `most` figures as the letters they look like (`33B1`,
+ * `A00000000310l0`'s tail, `DE2B1334907`'s figures), read as figures; null where more of it are
+ * such letters. Spaces are kept and not counted; the caller's pattern has settled the characters.
+ */
+export function fewLettersAsFigures(text: string, most: number, wide = true): string | null {
+  return text.replace(/[\d\s]/gu, '').length <= most ? lettersAsFigures(text, wide) : null;
 }
 

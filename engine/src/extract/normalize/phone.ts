@@ -22,11 +22,11 @@ const SEPARATORS = '\\s()\\[\\].\\/~\\-\\u2010-\\u2015\\u2212\\u30fc\\uff0d-\\uf
 // glued to a Latin letter (`CS00031663`), and an inner match starts after punctuation.
 const PHONE_DIGITS = new RegExp(`(?<![A-Za-z\\d])\\d(?:[${SEPARATORS}]{0,4}\\d){6}`, 'u');
 
-/** Every phone number in a text; `country` (ISO 3166 alpha-2) reads national numbers. */
 // National numbers by shape: groups of three to five (`03-7865 4321`, `(714) 879-3574`), or a
 // trunk zero and groups of two and three (`03 218 44 09`, `02 511 38 40`, as Belgium writes them).
 const NATIONAL_SHAPES = /(?<![\p{L}\p{N}])(\+?\(?\d{2,4}\)?[ .-]?\d{3,4}[ .-]?\d{3,5}(?:[ .-]\d{2,4})?|0\d{1,3}(?:[ .-]\d{2,3}){3,4})(?![\p{N}]|[.,/:-]\p{N})/gu;
 
+/** Every phone number in a text; `country` (ISO 3166 alpha-2) reads national numbers. */
 export function findPhones(text: string, opts: { country?: string } = {}): ParsedPhone[] {
   // Seven digits at least, parted by no more than the four punctuation marks libphonenumber allows
   // between digit groups (checked first: most receipt lines hold no phone number, and the

@@ -6,7 +6,7 @@
  */
 
 import { findDates } from './date.js';
-import { lettersAsFigures } from './digit-letters.js';
+import { fewLettersAsFigures } from './digit-letters.js';
 
 export type TaxIdKind = 'eu_vat' | 'gstin' | 'labelled';
 
@@ -35,10 +35,7 @@ const FIGURES_ONLY_VAT = /(?<![\p{L}\p{N}])(AT ?U|BE ?|BG ?|CZ ?|DE ?|DK ?|EE ?|
 
 /** The text with those letters read as figures (same length). */
 function vatFigures(text: string): string {
-  return text.replace(FIGURES_ONLY_VAT, (all, prefix: string, body: string) => {
-    const letters = body.replace(/[\d ]/g, '').length;
-    return letters > 0 && letters <= 2 && body.replace(/\D/g, '').length >= 7 ? prefix + lettersAsFigures(body, true) : all;
-  });
+  return text.replace(FIGURES_ONLY_VAT, (all, prefix: string, body: string) => (body.replace(/\D/g, '').length >= 7 ? prefix + (fewLettersAsFigures(body, 2) ?? body) : all));
 }
 
 /** Tax ids recognisable by their shape alone. */
