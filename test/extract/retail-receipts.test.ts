@@ -22,6 +22,13 @@ describe('retail receipts across Europe and the US', () => {
     expect(ex.data.cashier).toBe('SHARON');
   });
 
+  it('keeps a Portuguese document type code before its series and number (FS A/4172)', () => {
+    expect(read(`PASTELARIA\nFATURA SIMPLIFICADA  FS A/4172\nTOTAL   10,50\nTroco    9,50`).data.receipt_number).toBe('FS A/4172');
+    expect(read(`MERCEARIA\nFATURA SIMPLIFICADA    FS 2026/18842\nTOTAL A PAGAR  10,90`).data.receipt_number).toBe('FS 2026/18842');
+    // Capitals before a number without a series are no code of it.
+    expect(read(`MERCEARIA\nFATURA SIMPLIFICADA    FS 18842\nTOTAL A PAGAR  10,90`).data.receipt_number).toBe('18842');
+  });
+
   it('takes what was paid with a tip printed after the total: the figure below the tip that is both together', () => {
     const fr = read(`BRASSERIE DU PORT\n2 Menu du jour     19,50     39,00  B\n1 Entrecôte frites           71,10  B\nTOTAL TTC                   110,10 EUR\n\nTVA    Taux       HT       TVA      TTC\nB     10,0%   100,09    10,01   110,10\nTotal         100,09    10,01   110,10\n\nPourboire                     5,00 EUR\nRéglé CB                    115,10 EUR\nVISA  **** **** **** 3125`);
     expect(fr.data.amount).toBe(115.1);

@@ -328,9 +328,19 @@ function documentNumber(text: string): ReadValue[] {
     return only && LETTER_CODE.test(only.value) && !isVocabularyWord(only.value) ? [{ value: only.value, raw: only.value, start: skip + only.start, end: skip + only.end, quality: 0.7 }] : [];
   }
   const { value, start, end } = tokens[n];
+  // A document type's code before a series and number is part of the number, as Portuguese
+  // documents are named (`FS A/4172`, `FT 2026/118`).
+  const series = n > 0 ? tokens[n - 1] : null;
+  if (series && SERIES_CODE.test(series.value) && value.includes('/') && !isVocabularyWord(series.value) && /^ {1,2}$/u.test(text.slice(skip + series.end, skip + start))) {
+    const raw = text.slice(skip + series.start, skip + end);
+    return [{ value: raw, raw, start: skip + series.start, end: skip + end, quality: n === 1 ? 1 : 0.7 }];
+  }
   // The number standing first in the slot is the likeliest; one after other words less so.
   return [{ value: digitsBetweenDigits(slashedZeros(value)), raw: value, start: skip + start, end: skip + end, quality: n === 0 ? 1 : 0.7 }];
 }
+
+// Two or three capitals: a document type's code (`FS`, `FT`, `NC`).
+const SERIES_CODE = /^[A-Z]{2,3}$/u;
 
 // ISO 8583's amount field: twelve figures, zeros first.
 const MINOR_UNITS = /^00\d{10}$/u;
