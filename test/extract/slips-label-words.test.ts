@@ -18,6 +18,12 @@ describe('transaction and batch numbers', () => {
     expect(read(`CAVE\nVISA ************1111\nNUM. TRANSACTION : 000662\nMONTANT   12,00 EUR`).data.receipt_number).toBe('000662');
   });
 
+  it('reads a bare French or Romanian Lot and a Portuguese Per. as the batch number', () => {
+    expect(read(`CAVE DU PORT\nMASTERCARD ************4476\nLot :          042\nMONTANT   12,00 EUR`).data.batch_number).toBe('042');
+    expect(read(`FARMACIA TEI\nVISA ************1111\nLOT:        000205\nSUMA RON   12,00`).data.batch_number).toBe('000205');
+    expect(read(`PASTELARIA\nPER. 0318       TRANS. 00412\nVISA ************1111\nVALOR 12,00 EUR`).data.batch_number).toBe('0318');
+  });
+
   it('reads a Spanish IMP. as the amount, never the batch number after LOTE', () => {
     const ex = read(`BAR EL RINCON\nCOMPRA\n***********9626\nLOTE:000831\nCOD. AUTORIZACIÓN:635309\n\nIMP.:4,04 €\nAUTORIZADA`);
     expect(ex.data.amount).toBe(4.04);
