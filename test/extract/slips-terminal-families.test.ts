@@ -117,7 +117,7 @@ Carte:      6703 XXXX XXXX X512 2
     expect(ex.data.card_scheme).toBe('bancontact');
   });
 
-  it('takes an AID after `App:` for the AID only, and does not ask for the label it is not', () => {
+  it('takes an AID after `App:` for the AID only, and the scheme word over it as the label', () => {
     const ex = read(`        PASTELARIA ALVORADA LDA
         R. DE SANTA CATARINA 210
              4000-447 PORTO
@@ -129,7 +129,7 @@ App: A0000000043060
 MONTANTE:                    15,60 EUR
              PIN VERIFICADO`);
     expect(ex.data.application_id).toBe('A0000000043060');
-    expect(ex.data.application_label).toBeNull();
+    expect(ex.data.application_label).toBe('MAESTRO');
     expect(ex.review.reasons.map((r) => r.path)).not.toContain('application_label');
     expect(ex.data.receipt_number).toBe('00087');
   });
@@ -277,6 +277,14 @@ IMPORTE DEVUELTO:          -59,95 EUR`);
     const ex = read(`Albert's Fietsen\nOudegracht 210\n3511 NS Utrecht\nMastercard\nDebit Mastercard\nKaart: ************4471\nTotaal: 12,00 EUR`);
     expect(ex.data.application_label).toBe('Debit Mastercard');
     expect(ex.data.card_scheme).toBe('mastercard');
+  });
+
+  it('reads a scheme word printed with the AID as the application label, and no entry method under its label', () => {
+    expect(read(`KIOSKEN\nVisa\n************1111\nAID:   A0000000031010\nVISA\nTotalt SEK 12,00`).data.application_label).toBe('VISA');
+    expect(read(`BAKKERIJ\nMAESTRO\n(A0000000043060)\nKaart: ************4471\nTotaal: 12,00 EUR`).data.application_label).toBe('MAESTRO');
+    expect(read(`CAFE\nVISA 3342 (Contactless)\nAID: A0000000031010 - VISA DEBIT\nTotal £12.00`).data.application_label).toBe('VISA DEBIT');
+    expect(read(`FERRETERIA\nVISA CLASICA\n************1111\nAID: A0000000031010\nIMPORTE 12,00 EUR`).data.application_label).toBe('VISA CLASICA');
+    expect(read(`RESTAURANTE\nCOMPRA   MASTERCARD\nCartão       **** 2290\nAplicação    A0000000041010\nSem contacto\nVALOR 12,00 EUR`).data.application_label).toBeNull();
   });
 
   it('reads card products as application labels (VISA ELECTRON, VISA SIGNATURE), and VISA SIGNATURE as no verification', () => {

@@ -3,15 +3,21 @@ import { AID_SHAPE, findCardMasks, isAid, isLastFourAlone, isSchemeWord, lastFou
 import { countryCurrency } from '../normalize/currency.js';
 import { fewLettersAsFigures } from '../normalize/digit-letters.js';
 import { compact, escapeRegExp } from '../layout/labels.js';
-import { schemeFromAid, schemeRides, valueWords, vocabularyWordLanguages } from '../vocabulary/vocabulary.js';
+import { CARD_KINDS, schemeFromAid, schemeRides, valueWords, vocabularyWordLanguages } from '../vocabulary/vocabulary.js';
 import type { Candidate } from './candidates.js';
 
 // An EMV application identifier printed anywhere on a line.
 const AID = new RegExp(`(?<![\\p{L}\\p{N}])(${AID_SHAPE})(?![\\p{L}\\p{N}])`, 'gu');
 // An EMV application label: a scheme's word and the card's kind, either way round (`VISA DEBIT`,
 // `Debit Mastercard`), the row holding nothing else.
-const CARD_KIND = 'DEBIT|CREDIT|D[EÉ]BITO|CR[EÉ]DITO|PREPAID|BUSINESS|CORPORATE|COMMERCIAL|CLASSIC|GOLD|PLATINUM|ELECTRON|SIGNATURE|INFINITE|WORLD(?: ELITE)?|STANDARD|PREMIER';
+const CARD_KIND = [...CARD_KINDS].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
 const APPLICATION_LABEL = new RegExp(`^(?:(\\p{L}[\\p{L} ]*?)\\s+(?:${CARD_KIND})|(?:${CARD_KIND})\\s+(\\p{L}[\\p{L} ]*?))$`, 'iu');
+
+/** A scheme's word and a card's kind, the text holding nothing else (`VISA DEBIT`, `VISA CLASICA`). */
+function isApplicationLabel(text: string): boolean {
+  const m = APPLICATION_LABEL.exec(text);
+  return m !== null && isSchemeWord(m[1] ?? m[2]);
+}
 
 /** The AIDs printed anywhere (`AID: A0000000031010`, or alone on a CB ticket's numeric line). */
 export function aidCandidates(doc: DocumentText): Candidate[] {
@@ -140,9 +146,23 @@ export function inferredCandidates(name: string, ranked: ReadonlyMap<string, rea
   if (name === 'application_label') {
     for (const line of doc.lines) {
       const text = line.text.trim();
-      const m = APPLICATION_LABEL.exec(text);
       const start = line.text.indexOf(text);
-      if (m && isSchemeWord(m[1] ?? m[2])) return [{ value: text, raw: text, line, start, end: start + text.length, label: null, relation: 'anywhere', score: 0.35 }];
+      if (isApplicationLabel(text)) return [{ value: text, raw: text, line, start, end: start + text.length, label: null, relation: 'anywhere', score: 0.35 }];
+    }
+    // A scheme's word alone printed with the AID, after it on its row (`AID: A0000000031010 - VISA
+    // DEBIT`) or on a row of its own right under or over it (`A0000000031010` / `VISA`): the
+    // chip's label, as Nordic and Dutch terminals print it.
+    for (const aid of aidCandidates(doc)) {
+      const after = aid.line.text.slice(aid.end);
+      const rest = after.replace(/^[\s:–-]+/u, '').trimEnd();
+      const from = aid.end + after.length - after.replace(/^[\s:–-]+/u, '').length;
+      if (rest !== '' && (isSchemeWord(rest) || isApplicationLabel(rest))) return [{ value: rest, raw: rest, line: aid.line, start: from, end: from + rest.length, label: null, relation: 'anywhere', score: 0.35 }];
+      for (const k of [aid.line.row + 1, aid.line.row - 1]) {
+        const row = doc.rows[k];
+        const line = row?.lines.length === 1 && row.page === aid.line.page ? row.lines[0] : null;
+        const text = line?.text.trim() ?? '';
+        if (line && isSchemeWord(text)) return [{ value: text, raw: text, line, start: line.text.indexOf(text), end: line.text.indexOf(text) + text.length, label: null, relation: 'anywhere', score: 0.35 }];
+      }
     }
     return [];
   }

@@ -268,6 +268,9 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       if (v === '') return [];
       // An EMV application id is the AID's value, never a free word field's (`App: A0000000043060` is no application label).
       if (kind === 'text' && !field.pattern && isAid(v)) return [];
+      // Nor is a way the card was read or verified, or an outcome, printed under its label (`Aplicação
+      // A0000000041010` / `Sem contacto`): a word of its own field.
+      if (kind === 'text' && !field.pattern && enumMatches(v, WORD_FIELDS_VALUES).some((m) => m.start === 0 && m.end === v.length)) return [];
       if (field.pattern) {
         // A pattern field takes the first token run that matches, not the whole rest of the line.
         const re = userPattern(field.pattern);
@@ -295,6 +298,9 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
     }
   }
 }
+
+// The values of the slip's word fields: entry method, verification and outcome.
+const WORD_FIELDS_VALUES: readonly string[] = ['chip', 'contactless', 'swipe', 'manual', 'fallback', 'pin', 'signature', 'cdcvm', 'none', ...OUTCOMES];
 
 const FOUR_DIGITS = /(?<![\p{N}])[0-9]{4}(?![\p{N}])/u;
 

@@ -128,6 +128,9 @@ interface SchemeEntry {
 
 const SCHEMES = schemes.schemes as Record<string, SchemeEntry>;
 
+/** The kinds of card an EMV application label names beside its scheme (`DEBIT`, `CLASSIC`, `PREPAID`). */
+export const CARD_KINDS: readonly string[] = schemes.card_kinds;
+
 /** The words that name a card scheme (`visa`: VISA, VISA DEBIT...). */
 export function schemeWords(scheme: string): readonly string[] {
   return SCHEMES[scheme]?.words ?? [];
