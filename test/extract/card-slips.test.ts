@@ -558,6 +558,13 @@ Total 1.164,88 kr.`);
     expect(read(`KIOSKEN\nVISA DEBIT •••• 4353\nTotalt 58,19 NOK\nMode    TASTET`).data.entry_method).toBe('manual');
   });
 
+  it('reads the last four of an American Express number printed with its last five', () => {
+    expect(read(`KIOSKEN\nAmerican Express ***** 31009\nTotalt SEK 12,00`).data.card_last_four).toBe('1009');
+    expect(read(`KIOSK\nAMEX XXXXXXXXXX31009\nTOTAL GBP 12.00`).data.card_last_four).toBe('1009');
+    // Five figures after a mask of another card are no last four.
+    expect(read(`KIOSK\nVISA ***** 31009\nTOTAL GBP 12.00`).data.card_last_four).not.toBe('1009');
+  });
+
   it('reads a transaction code of capitals after its number label, never a name under a title', () => {
     expect(read(`Buchhandlung Seidel\nBeleg-Nummer: ZRGQAFKEHA\nGesamtbetrag EUR 111,35\nKarte endet auf 3108`).data.receipt_number).toBe('ZRGQAFKEHA');
     // The vocabulary's own words are no code.

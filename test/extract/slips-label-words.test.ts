@@ -24,6 +24,19 @@ describe('transaction and batch numbers', () => {
     expect(read(`PASTELARIA\nPER. 0318       TRANS. 00412\nVISA ************1111\nVALOR 12,00 EUR`).data.batch_number).toBe('0318');
   });
 
+  it('reads app-based acquirers\' words: a merchant account\'s name as the MID, Reader and ID czytnika as the terminal, Quittung 1-3307, Programnavn, Consumición, Nessuna firma richiesta', () => {
+    expect(read(`HARBOUR TWINE\nMID              HarbourTwineGB_POS\nVisa •••• 4242\nTotal GBP 12.00`).data.merchant_id).toBe('HarbourTwineGB_POS');
+    expect(read(`LATAUS\nMerchant ID: VoltPisteFI\nVisa •••• 4242\nYhteensä EUR 12,00`).data.merchant_id).toBe('VoltPisteFI');
+    // A word of small letters after the label is no account's name.
+    expect(read(`LATAUS\nMID: Contactless\nVisa •••• 4242\nTotal EUR 12,00`).data.merchant_id).toBeNull();
+    expect(read(`CAFE\nReader: RR-00419B22\nVisa •••• 4242\nTotal EUR 12.00`).data.terminal_id).toBe('RR-00419B22');
+    expect(read(`KAWIARNIA\nID czytnika: RR-2284C1A0\nVisa •••• 4242\nSuma PLN 12,00`).data.terminal_id).toBe('RR-2284C1A0');
+    expect(read(`Buchhandlung\nQuittung 1-3307\nVisa •••• 4242\nSumme EUR 12,00`).data.receipt_number).toBe('1-3307');
+    expect(read(`KAFFE\nProgramnavn: Visa Debit\nVisa •••• 4242\nTotal DKK 12,00`).data.application_label).toBe('Visa Debit');
+    expect(read(`BAR\nConsumición     38,00 €\nPropina          3,80 €\nTotal           41,80 €\nVISA •••• 4242`).data.base_amount).toBe(38);
+    expect(read(`BAR\nVISA •••• 4242\nContactless\nNESSUNA FIRMA RICHIESTA\nTotale EUR 12,00`).data.verification_method).toBe('none');
+  });
+
   it('reads a Spanish IMP. as the amount, never the batch number after LOTE', () => {
     const ex = read(`BAR EL RINCON\nCOMPRA\n***********9626\nLOTE:000831\nCOD. AUTORIZACIÓN:635309\n\nIMP.:4,04 €\nAUTORIZADA`);
     expect(ex.data.amount).toBe(4.04);

@@ -1,5 +1,5 @@
 import type { DocumentText, Line } from '../layout/document-text.js';
-import { AID_SHAPE, findCardMasks, isAid, isLastFourAlone, isSchemeWord, lastFourApart, schemeFromBin } from '../normalize/card.js';
+import { AID_SHAPE, findCardMasks, isAid, isLastFourAlone, isSchemeWord, lastFourApart, namesSchemeWord, schemeFromBin } from '../normalize/card.js';
 import { countryCurrency } from '../normalize/currency.js';
 import { fewLettersAsFigures } from '../normalize/digit-letters.js';
 import { compact, escapeRegExp } from '../layout/labels.js';
@@ -233,7 +233,7 @@ export function withoutLoyaltyCards(list: readonly Candidate[], doc: DocumentTex
   // BANCAIRE` heading a CB ticket) name no shop.
   const brand = new Set((merchant ?? '').toUpperCase().split(/[^\p{L}]+/u).filter((w) => w.length >= 3 && !vocabularyWordLanguages().has(compact(w))));
   const words = (text: string) => text.toUpperCase().split(/[^\p{L}]+/u);
-  const namesScheme = (text: string) => words(text).some(isSchemeWord);
+  const namesScheme = (text: string) => namesSchemeWord(text);
   const otherCard = (text: string) => !namesScheme(text) && (LOYALTY.test(text) || words(text).some((w) => brand.has(w)));
   const rowText = (k: number) => doc.rows[k].lines.map((l) => l.text).join(' ');
   // The row right above, on the same page with no blank line between.

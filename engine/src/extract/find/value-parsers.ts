@@ -331,7 +331,7 @@ function documentNumber(text: string): ReadValue[] {
     // A code of capitals alone in the slot, no word of the vocabulary (`Beleg-Nummer: ZRGQAFKEHA`,
     // as app-based terminals number their transactions): the number, read less surely.
     const only = tokens.length === 1 ? tokens[0] : null;
-    return only && LETTER_CODE.test(only.value) && !isVocabularyWord(only.value) ? [{ value: only.value, raw: only.value, start: skip + only.start, end: skip + only.end, quality: 0.7 }] : [];
+    return only && (LETTER_CODE.test(only.value) || ACCOUNT_NAME.test(text.slice(skip).trim())) && !isVocabularyWord(only.value) ? [{ value: only.value, raw: only.value, start: skip + only.start, end: skip + only.end, quality: 0.7 }] : [];
   }
   const { value, start, end } = tokens[n];
   // A document type's code before a series and number is part of the number, as Portuguese
@@ -402,6 +402,9 @@ function misreadWord(token: string): boolean {
 
 // Eight to twelve capitals: a made-up code, longer than the short words printed after a label.
 const LETTER_CODE = /^[A-Z]{8,12}$/u;
+// A merchant account's name as app-based acquirers print it for the merchant id: words run
+// together, each opening with a capital, or joined by an underscore (`HarbourTwineGB_POS`, `VoltPisteFI`).
+const ACCOUNT_NAME = /^(?=\p{Lu}[\p{L}\p{N}_]{5,40}$)(?=.*(?:\p{Ll}\p{Lu}|_))[\p{L}\p{N}_]+$/u;
 
 let cardWords: ReadonlySet<string> | null = null;
 

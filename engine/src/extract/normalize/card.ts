@@ -57,6 +57,13 @@ export function endsWithSchemeWord(text: string): boolean {
 
 const BEFORE_SCHEME_WORD = new RegExp(`^\\s*(?:${SCHEME_WORDS.map(escapeRegExp).join('|')})(?![\\p{L}])`, 'iu');
 
+const SCHEME_WORD_ANYWHERE = new RegExp(`(?<![\\p{L}])(?:${SCHEME_WORDS.map(escapeRegExp).join('|')})(?![\\p{L}])`, 'iu');
+
+/** A text that names a scheme by one of its words, of one word or more (`VISA`, `American Express`). */
+export function namesSchemeWord(text: string): boolean {
+  return SCHEME_WORD_ANYWHERE.test(text);
+}
+
 /** A text that starts with a scheme's word: what comes before names the card (`DEBIT MASTERCARD`). */
 export function startsWithSchemeWord(text: string): boolean {
   return BEFORE_SCHEME_WORD.test(text);
@@ -96,6 +103,9 @@ const MARKS_END = /[*xX#•…](?: ?[*xX#•…])+[\s\d(]{0,3}$/u;
 // digits perhaps parted by one space (`** * * 5 773`). One `#` is a number sign (`#0272`), not a mask.
 const MARKS_ALONE = /^\s*(?:[*•…]|##)[\s*#•…]*([0-9](?: ?[0-9]){3})\s*$/u;
 
+const MASK_THEN_FIVE = /([*xX#•]{4,}\s?)([0-9]{5})(?![\p{L}\p{N}])/gu;
+const AMEX_WORD = new RegExp(`(?<![\\p{L}])(?:${schemeWords('amex').map(escapeRegExp).join('|')})(?![\\p{L}])`, 'iu');
+
 const MASK_THEN_LETTERED = /([*xX#•]{4,}\s?)([0-9OoIlBSZ]{4})(?![\p{L}\p{N}])/gu;
 
 export function findCardMasks(printed: string): ParsedCardMask[] {
@@ -123,6 +133,13 @@ export function findCardMasks(printed: string): ParsedCardMask[] {
     if (m[2].length + m[3].length !== 4 || out.some((o) => m.index < o.end && o.start < m.index + m[0].length)) continue;
     const lead = (/^[0-9]{4}/.exec(m[1])?.[0] ?? '');
     out.push({ lastFour: m[2] + m[3], raw: m[0], start: m.index, end: m.index + m[0].length, bin: lead.length === 6 ? lead : null });
+  }
+  // American Express prints the last five of its fifteen figures (`American Express ***** 31009`).
+  if (AMEX_WORD.test(text)) {
+    for (const m of text.matchAll(MASK_THEN_FIVE)) {
+      if (out.some((o) => m.index < o.end && o.start < m.index + m[0].length)) continue;
+      out.push({ lastFour: m[2].slice(1), raw: m[0], start: m.index, end: m.index + m[0].length, bin: null });
+    }
   }
   for (const m of [...text.matchAll(ENDING), ...text.matchAll(ENDING_AFTER), ...text.matchAll(ELLIPSIS)]) {
     if (out.some((o) => m.index < o.end && o.start < m.index + m[0].length)) continue;
