@@ -558,6 +558,17 @@ Total 1.164,88 kr.`);
     expect(read(`KIOSKEN\nVISA DEBIT •••• 4353\nTotalt 58,19 NOK\nMode    TASTET`).data.entry_method).toBe('manual');
   });
 
+  it('reads the national networks\' AIDs and names (Dankort, BankAxept, PagoBANCOMAT): the label with the AID, the country\'s currency, no international scheme', () => {
+    const dk = read(`KØBMAND\nVISA/DANKORT\nKortnr: xxxx xxxx xxxx 4471\nAID: A0000001211010\nDANKORT\nKØB  kr 214,00`);
+    expect([dk.data.application_id, dk.data.application_label, dk.data.currency]).toEqual(['A0000001211010', 'DANKORT', 'DKK']);
+    const it = read(`TABACCHI\nPagoBANCOMAT\nAPPL    A0000001410001\nPAN ************1111\nIMPORTO EUR 12,00`);
+    expect([it.data.application_id, it.data.application_label]).toEqual(['A0000001410001', 'PagoBANCOMAT']);
+  });
+
+  it('reads a fallback named on the row under the stripe as the entry method', () => {
+    expect(read(`SKLEP\nKARTA: **** **** **** 7254\nODCZYT: PASEK MAGNETYCZNY\n(FALLBACK - BŁĄD CHIPA)\nKWOTA 12,00 PLN`).data.entry_method).toBe('fallback');
+  });
+
   it('reads the last four of an American Express number printed with its last five', () => {
     expect(read(`KIOSKEN\nAmerican Express ***** 31009\nTotalt SEK 12,00`).data.card_last_four).toBe('1009');
     expect(read(`KIOSK\nAMEX XXXXXXXXXX31009\nTOTAL GBP 12.00`).data.card_last_four).toBe('1009');

@@ -37,6 +37,17 @@ describe('transaction and batch numbers', () => {
     expect(read(`BAR\nVISA •••• 4242\nContactless\nNESSUNA FIRMA RICHIESTA\nTotale EUR 12,00`).data.verification_method).toBe('none');
   });
 
+  it('reads round 13\'s words: Num.autor, Oper. original, PIN nebyl vyžadován, Punkt, Obch. ID, Toestel, Partia, Code secret vérifié', () => {
+    expect(read(`BAR\nVISA ************1111\nNUM.AUTOR: 714226\nIMPORTE 12,00 EUR`).data.auth_code).toBe('714226');
+    expect(read(`TIENDA\nDEVOLUCION\nVISA ************1111\nOPER. ORIGINAL     000233\nOPERACION          000251\nIMPORTE 12,00 EUR`).data.receipt_number).toBe('000251');
+    expect(read(`KNIHKUPECTVI\nVISA ************1111\nPIN nebyl vyžadován\nČÁSTKA 120,00 Kč`).data.verification_method).toBe('none');
+    expect(read(`KWIACIARNIA\nPUNKT: 0019874412\nVISA ************1111\nKWOTA 12,00 PLN`).data.merchant_id).toBe('0019874412');
+    expect(read(`KNIHY\nObch. ID: 3002771845\nVISA ************1111\nČÁSTKA 120,00 Kč`).data.merchant_id).toBe('3002771845');
+    expect(read(`BAKKERIJ\nToestel      1091420-01\nBANCONTACT ************1111\nBEDRAG 12,00 EUR`).data.terminal_id).toBe('1091420-01');
+    expect(read(`APTEKA\nVISA ************1111\nPARTIA           0112\nKWOTA 12,00 PLN`).data.batch_number).toBe('0112');
+    expect(read(`PHARMACIE\nBANCONTACT ************1111\nCode secret vérifié\nMONTANT 12,00 EUR`).data.verification_method).toBe('pin');
+  });
+
   it('reads a Spanish IMP. as the amount, never the batch number after LOTE', () => {
     const ex = read(`BAR EL RINCON\nCOMPRA\n***********9626\nLOTE:000831\nCOD. AUTORIZACIÓN:635309\n\nIMP.:4,04 €\nAUTORIZADA`);
     expect(ex.data.amount).toBe(4.04);

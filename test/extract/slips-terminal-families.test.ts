@@ -29,6 +29,15 @@ IMPORTO EUR                       3,60
     expect(ex.data.amount).toBe(3.6);
   });
 
+  it('reads the shop under a bank\'s card service (INTESA SANPAOLO - POS), two acquirers parted by a slash and a Czech company form', () => {
+    const slip = (head: string) => read(`${head}\nFARMACIA SAN LORENZO\nPIAZZA SAN LORENZO 3\n50123 FIRENZE FI\nVISA ************0457\nIMPORTO EUR   3,60`).data.merchant;
+    expect(slip('   INTESA SANPAOLO  -  POS')).toBe('FARMACIA SAN LORENZO');
+    expect(slip('BANCO BPM - SERVIZIO POS')).toBe('FARMACIA SAN LORENZO');
+    expect(slip('Fiserv Polska / Polcard')).toBe('FARMACIA SAN LORENZO');
+    expect(slip('Global Payments s.r.o.')).toBe('FARMACIA SAN LORENZO');
+    expect(slip('ABANCA')).toBe('FARMACIA SAN LORENZO');
+  });
+
   it('reads a Polish slip under eService, and PIN NIE WYMAGANY as no verification', () => {
     const ex = read(`               eService
 

@@ -8,7 +8,7 @@ import { isMissing } from './field-checks.js';
 import { REVIEW_THRESHOLDS, type CalibrationGroup } from './calibration-weights.js';
 import { calibrationGroup, confidenceOf, round3, type ConfidenceFeatures } from './confidence.js';
 import { labelledCandidates, shapedCandidates, titleCandidates, hashLineCandidates, type Candidate } from './find/candidates.js';
-import { aidCandidates, otherTransactionLast, inferredCandidates, lastFourApartCandidates, preferAidScheme, schemeCandidates, withoutLoyaltyCards } from './find/card-fields.js';
+import { aidCandidates, ofOtherTransaction, otherTransactionLast, inferredCandidates, lastFourApartCandidates, preferAidScheme, schemeCandidates, withoutLoyaltyCards } from './find/card-fields.js';
 import { cashierNames } from './find/cashier-name.js';
 import { claimedSpans, isClaimed } from './find/claimed-spans.js';
 import { itemRateCandidate, readTaxRows, taxCandidates, type TaxRow } from './find/tax-lines.js';
@@ -17,6 +17,7 @@ import { documentCountry, documentLanguage } from './find/document-country.js';
 import { FIGURE_KINDS, valueKind, type ValueKind } from './find/field-kinds.js';
 import { completeParty, findHeaderBlock, linesBox } from './find/header-block.js';
 import { unreadLabelRow } from './find/unread-labels.js';
+import { NARROWED_BY } from './find/value-parsers.js';
 import { sectionCandidates } from './find/party-section.js';
 import { snapToKnown } from './find/known-merchants.js';
 import { itemHeaderRows, readLineItems } from './find/line-items.js';
@@ -152,7 +153,8 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     if (f.name === 'receipt_number') {
       const tillLabelled = (c: Candidate) => c.label !== null && isTillReceiptLabel(c.label.alias);
       const lesser = (alias: string) => isTransactionLabel(alias) || (!ctx.itemized && isTillReceiptLabel(alias));
-      if (list.some((c) => c.label && !lesser(c.label.alias))) list = list.filter((c) => !c.label || !lesser(c.label.alias));
+      // The original transaction's number (`OPER. ORIGINAL 000233`) leaves the refund's own (`OPERACION 000251`) standing.
+      if (list.some((c) => c.label && !lesser(c.label.alias) && !ofOtherTransaction(c, doc))) list = list.filter((c) => !c.label || !lesser(c.label.alias));
       if (ctx.itemized && list.some(tillLabelled)) list = list.filter((c) => !c.label || tillLabelled(c));
     }
     // Shape alone finds the first field of a kind (a second date needs its label); an enum's words
@@ -166,6 +168,12 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     // Nor below the first price: there an unlabelled number is a terminal's, a till's or a tax number.
     const labelsOther = (c: Candidate) => kind === 'phone' && (isClaimed(claimed, c) || (firstPriceRow !== null && c.line.row >= firstPriceRow));
     if (shaped) list.push(...shapedCandidates(doc, kind, f.field, ctx).filter((c) => !fromHeader(c) && !(kind === 'total' && c.value === 0) && !labelsOther(c)));
+    // A value named anywhere on the slip that narrows another says more than it, on its row or the
+    // next (`PASEK MAGNETYCZNY` over `(FALLBACK - BŁĄD CHIPA)`: a fallback, read from the stripe).
+    if (kind === 'enum' && list.length > 1) {
+      const named = new Set(list.map((c) => String(c.value)));
+      list = list.filter((c) => !(NARROWED_BY[String(c.value)] ?? []).some((v) => named.has(v)));
+    }
     // A number inside the merchant's address is part of it (a Portuguese `Lote 12` is a plot, no batch).
     if (kind === 'identifier') list = list.filter((c) => !addressLines.has(c.line.index));
     if (f.name === 'application_id') list.push(...aidCandidates(doc));

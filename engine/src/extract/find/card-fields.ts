@@ -198,6 +198,11 @@ const PRINT_NUMBER_BEFORE_TILL = new RegExp(`^\\s*(\\d{3,8})\\s+#\\s?(?:${valueW
 // Alkuperäinen), at the start of a word.
 const OTHER_TRANSACTION = new RegExp(`(?<![\\p{L}])(?:${[...valueWords('held'), ...valueWords('original')].map(escapeRegExp).join('|')})`, 'iu');
 
+/** A reading whose row names a hold or the original transaction (`OPER. ORIGINAL 000233`). */
+export function ofOtherTransaction(c: Candidate, doc: DocumentText): boolean {
+  return OTHER_TRANSACTION.test(doc.rows[c.line.row].lines.map((l) => l.text).join(' '));
+}
+
 /**
  * A slip that prints the amount held and the amount charged (`IMPORTE PREAUTORIZADO 400,00` /
  * `IMPORTE FINAL 327,40`; a pump's `Importo preautorizzato 100,00` over `IMPORTO 55,99`) charged
@@ -210,7 +215,7 @@ const OTHER_TRANSACTION = new RegExp(`(?<![\\p{L}])(?:${[...valueWords('held'), 
  */
 export function otherTransactionLast(list: Candidate[], doc: DocumentText, shaped = false): Candidate[] {
   const counts = (c: Candidate) => shaped || c.label !== null;
-  const other = list.filter((c) => counts(c) && OTHER_TRANSACTION.test(doc.rows[c.line.row].lines.map((l) => l.text).join(' ')));
+  const other = list.filter((c) => counts(c) && ofOtherTransaction(c, doc));
   const rest = list.filter((c) => !other.includes(c));
   return rest.some(counts) ? [...rest, ...other] : list;
 }

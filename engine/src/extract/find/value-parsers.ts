@@ -80,7 +80,7 @@ const IBAN = /(?<![A-Z0-9])([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4
 const BIC = /(?<![A-Z0-9])([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![A-Z0-9])/g;
 
 // Enum values another value on the same row narrows (a fallback is read from the stripe after the chip failed).
-const NARROWED_BY: Readonly<Record<string, readonly string[]>> = { swipe: ['fallback'], chip: ['fallback'] };
+export const NARROWED_BY: Readonly<Record<string, readonly string[]>> = { swipe: ['fallback'], chip: ['fallback'] };
 
 // A response code alone after its label: two or three figures (or an offline `Y1`, `Z3`).
 // The code may be followed by the host's words for it (`51 INSUFFICIENT FUNDS`, `00 APPROVED`).
