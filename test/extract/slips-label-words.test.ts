@@ -48,6 +48,12 @@ describe('transaction and batch numbers', () => {
     expect(read(`PHARMACIE\nBANCONTACT ************1111\nCode secret vérifié\nMONTANT 12,00 EUR`).data.verification_method).toBe('pin');
   });
 
+  it('reads a Catalan Redsys slip (ca.json): the shop under its copy marker, COMERÇ, SESSIÓ, SENSE CONTACTE, NO CAL SIGNATURA, DEVOLUCIÓ', () => {
+    const ex = read(`CÒPIA PER AL CLIENT\nFORN DE PA CAN SERRA\nCarrer Major 12\n08001 Barcelona\nCOMERÇ: 331290478\nTERMINAL: 00000012\nSESSIÓ: 0355\nVENDA\nVISA ************1111\nSENSE CONTACTE\nNÚM.AUTOR: 118043\nIMPORT: 12,40 EUR\nNO CAL SIGNATURA\nOPERACIÓ AUTORITZADA`);
+    expect([ex.data.merchant, ex.data.merchant_id, ex.data.batch_number, ex.data.entry_method, ex.data.verification_method, ex.data.approved, ex.data.amount]).toEqual(['FORN DE PA CAN SERRA', '331290478', '0355', 'contactless', 'none', true, 12.4]);
+    expect(read(`BOTIGA\nDEVOLUCIÓ\nVISA ************1111\nImport   12,40 EUR`).data.transaction_type).toBe('refund');
+  });
+
   it('reads a Spanish IMP. as the amount, never the batch number after LOTE', () => {
     const ex = read(`BAR EL RINCON\nCOMPRA\n***********9626\nLOTE:000831\nCOD. AUTORIZACIÓN:635309\n\nIMP.:4,04 €\nAUTORIZADA`);
     expect(ex.data.amount).toBe(4.04);

@@ -32,9 +32,18 @@ let index: Map<string, string> | null = null;
  * name its language.
  */
 function languageIndex(): Map<string, string> {
-  index ??= new Map([...vocabularyWordLanguages()].filter(([key, langs]) => key.length >= 4 && langs.size === 1).map(([key, langs]) => [key, [...langs][0]]));
+  index ??= new Map(
+    [...vocabularyWordLanguages()]
+      .map(([key, langs]) => [key, [...langs].filter((l) => !UNNAMED.has(l))] as const)
+      .filter(([key, langs]) => key.length >= 4 && langs.length === 1)
+      .map(([key, langs]) => [key, langs[0]]),
+  );
   return index;
 }
+
+// Languages whose words name no language: Catalan slips come from Spanish terminals printing in
+// either language, and its words (`VENDA`, `PROPINA`) are Portuguese's or Spanish's too.
+const UNNAMED: ReadonlySet<string> = new Set(['ca']);
 
 /**
  * The country a document's shared currency marks and national numbers belong to, where its words

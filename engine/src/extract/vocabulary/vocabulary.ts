@@ -27,6 +27,7 @@ import ro from './ro.json' with { type: 'json' };
 import sk from './sk.json' with { type: 'json' };
 import sl from './sl.json' with { type: 'json' };
 import sv from './sv.json' with { type: 'json' };
+import ca from './ca.json' with { type: 'json' };
 import addresses from './addresses.json' with { type: 'json' };
 import schemes from './card-schemes.json' with { type: 'json' };
 import { compact, letterKey } from '../layout/labels.js';
@@ -37,7 +38,7 @@ export interface LanguageVocabulary {
   words: Record<string, string[]>;
 }
 
-export const LANGUAGES: readonly LanguageVocabulary[] = [en, de, fr, es, it, nl, pt, pl, sv, da, nb, fi, is, cs, sk, hu, ro, et, lv, lt, hr, sl, el];
+export const LANGUAGES: readonly LanguageVocabulary[] = [en, de, fr, es, ca, it, nl, pt, pl, sv, da, nb, fi, is, cs, sk, hu, ro, et, lv, lt, hr, sl, el];
 
 /**
  * Labels of figures that are never a document's total: cash handed over, change, a cash
