@@ -22,6 +22,24 @@ describe('retail receipts across Europe and the US', () => {
     expect(ex.data.cashier).toBe('SHARON');
   });
 
+  it('reads round 13\'s till words: Bedient durch, Staff, Zwischentotal, Aktionsrabatt, Bon de réduction (no receipt number in it)', () => {
+    expect(read(`APOTHEKE\nBedient durch: S. Keller\nSalbe   12.00\nTotal CHF  12.00\nBar  20.00`).data.cashier).toBe('S. Keller');
+    expect(read(`CAFE\nStaff: Aoife\nLatte   3.50\nTotal   3.50\nCash    5.00`).data.cashier).toBe('Aoife');
+    expect(read(`APOTHEKE\nSalbe   50.10\nZwischentotal   50.10\nRabatt 10%   -5.01\nTotal CHF  45.09`).data.subtotal).toBe(50.1);
+    expect(read(`SUPERMARKT\nMILCH   3,00\nAKTIONSRABATT   -2,00\nSUMME EUR   1,00`).data.discount).toBe(2);
+    expect(read(`HYPER\nLESSIVE   8,00\nBON DE REDUCTION LESSIVE   -2,00  2\nTOTAL TTC   6,00\nTicket 0419`).data.receipt_number).toBe('0419');
+  });
+
+  it('reads a name after its label\'s colon that is also a label\'s word (Served by: Dan, not the Czech Daň), and no rule of dashes as the cashier', () => {
+    expect(read(`DIY STORE\nServed by: Dan\n----------------------------------------\nTIMBER   12.00\nTOTAL    12.00`).data.cashier).toBe('Dan');
+    expect(read(`DIY STORE\nServed by:\n----------------------------------------\nTIMBER   12.00\nTOTAL    12.00`).data.cashier).toBeNull();
+  });
+
+  it('reads a Dutch postcode\'s letters as no currency (8011 RM Zwolle)', () => {
+    expect(read(`BAKKER\nDiezerstraat 5\n8011 RM Zwolle\nBROOD   7,85\nTOTAAL   7,85 EUR`).data.currency).toBe('EUR');
+    expect(read(`KEDAI\nNASI   7.85\nTOTAL  RM 7.85`).data.currency).toBe('MYR');
+  });
+
   it('keeps a Portuguese document type code before its series and number (FS A/4172)', () => {
     expect(read(`PASTELARIA\nFATURA SIMPLIFICADA  FS A/4172\nTOTAL   10,50\nTroco    9,50`).data.receipt_number).toBe('FS A/4172');
     expect(read(`MERCEARIA\nFATURA SIMPLIFICADA    FS 2026/18842\nTOTAL A PAGAR  10,90`).data.receipt_number).toBe('FS 2026/18842');

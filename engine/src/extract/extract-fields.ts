@@ -100,7 +100,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
   const now = options.now ?? new Date();
   const { scalars, finder, kinds, firstOfKind, labelKeys, subtracted } = planFor(definition);
   const hitsByLine = new Map<number, LabelHit[]>();
-  for (const line of doc.lines) hitsByLine.set(line.index, finder.inLine(line));
+  for (const line of doc.lines) hitsByLine.set(line.index, labelsNotValues(finder.inLine(line), line.text));
   const hitsOnLine = (l: Line) => hitsByLine.get(l.index) ?? [];
   const allHits = [...hitsByLine.values()].flat();
 
@@ -749,4 +749,12 @@ function withoutMoments(text: string): string {
 function medianConfidence(lines: readonly Line[]): number {
   const c = lines.map((l) => l.confidence).sort((a, b) => a - b);
   return c.length > 0 ? c[c.length >> 1] : 1;
+}
+
+/**
+ * A label's word that is another label's value, ending the line after that label's colon
+ * (`Served by: Dan`, where `Dan` reads as the Czech tax's `Daň`): the value, no label.
+ */
+function labelsNotValues(hits: LabelHit[], text: string): LabelHit[] {
+  return hits.filter((h) => !(text.slice(h.end).trim() === '' && hits.some((o) => o.end <= h.start && /^\s*:\s*$/u.test(text.slice(o.end, h.start)))));
 }

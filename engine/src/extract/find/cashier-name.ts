@@ -12,9 +12,10 @@ const NUMBER_THEN_NAME = new RegExp(`^\\d{1,5}\\s+${PERSON}\\s*$`, 'u');
  * is the name (a number alone, `Kasjer nr 12`, stays the cashier).
  */
 export function cashierNames(list: readonly Candidate[]): Candidate[] {
-  // A figure with cents is money, never a person (`afgerond op 0,05 EUR` after an `Op` label).
+  // A figure with cents is money, never a person (`afgerond op 0,05 EUR` after an `Op` label);
+  // nor is a rule of dashes under the label.
   return list
-    .filter((c) => !(typeof c.value === 'string' && MONEY.test(c.value)))
+    .filter((c) => !(typeof c.value === 'string' && (MONEY.test(c.value) || !/[\p{L}\p{N}]/u.test(c.value))))
     .map((c) => {
       for (const re of [tillBeforeName(), NUMBER_THEN_NAME]) {
         const m = typeof c.value === 'string' ? re.exec(c.value) : null;

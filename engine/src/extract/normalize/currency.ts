@@ -130,6 +130,7 @@ function readCurrencies(text: string, opts: { country?: string } = {}): ParsedCu
     const raw = m[0];
     const start = m.index;
     const mark = MARKS[raw];
+    if (inDutchPostcode(text, start, start + raw.length)) continue;
     if (mark) {
       const code = (opts.country && mark.byCountry?.[opts.country.toUpperCase()]) || mark.code;
       const alternatives = mark.byCountry ? [mark.code, ...Object.values(mark.byCountry)].filter((c) => c !== code) : [];
@@ -139,6 +140,14 @@ function readCurrencies(text: string, opts: { country?: string } = {}): ParsedCu
     }
   }
   return found;
+}
+
+/**
+ * Two capitals of a Dutch postcode before its town (`8011 RM Zwolle`, `3511 NH Utrecht`): four
+ * figures, a space at most, the letters, and the town's word; no ringgit or other mark.
+ */
+function inDutchPostcode(text: string, start: number, end: number): boolean {
+  return end - start === 2 && /(?<![\p{N}.,])\d{4} ?$/u.test(text.slice(0, start)) && /^\s+\p{Lu}\p{Ll}/u.test(text.slice(end));
 }
 
 /** A figure right before or after characters [start, end) of a text, one space apart at most. */
