@@ -389,3 +389,18 @@ Bonusclub-Karte ******8803`);
     expect(ex.data.card_last_four).toBeNull();
   });
 });
+
+describe('a small l read for a 1 among figures (round 13 photos)', () => {
+  it('reads an l among a figure\'s digits, a date\'s or a clock\'s seconds as a 1, but not a litre after a figure', () => {
+    expect(zerosInFigures('Betrag:  EUR   1l2,4O')).toBe('Betrag:  EUR   112,40');
+    expect(zerosInFigures('Datum: 19.0l.2026')).toBe('Datum: 19.01.2026');
+    expect(zerosInFigures('Uhrzeit  10:22:3l Uhr')).toBe('Uhrzeit  10:22:31 Uhr');
+    expect(zerosInFigures('MILCH 1,5l  1,19')).toBe('MILCH 1,5l  1,19');
+    const ex = read(`BÄCKEREI\nDatum: 19.0l.2026\nUhrzeit  10:22:3l Uhr\nKarte ************O6l8\nKvit.nr: O0l4\nBetrag:  EUR   1l2,4O`);
+    expect([ex.data.transaction_date, ex.data.transaction_time, ex.data.card_last_four, ex.data.receipt_number, ex.data.amount]).toEqual(['2026-01-19', '10:22', '0618', '0014', 112.4]);
+  });
+
+  it('reads a German ß read as B inside a street\'s name as the ß', () => {
+    expect(read(`KAFFEEHAUS\nHauptstraBe 7\n34117 Kassel\nVISA ************1111\nBetrag EUR 12,00`).data.merchant_address).toBe('Hauptstraße 7, 34117 Kassel');
+  });
+});

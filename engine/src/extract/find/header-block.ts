@@ -499,8 +499,11 @@ const L_STREET_WORDS = new Set(['JLN', 'BLK', 'LOT', 'LRG', 'FLR', 'LVL', 'JALAN
  * hook is lost in a faint print).
  */
 export function streetWords(text: string): string {
-  return longStreetWords(shortStreetWords(text));
+  return longStreetWords(shortStreetWords(text)).replace(SHARP_S_AS_B, 'ß');
 }
+
+// A capital B between small letters of a word (`HauptstraBe`, `GroBer Markt`): a German ß as OCR reads it.
+const SHARP_S_AS_B = /(?<=\p{Ll})B(?=\p{Ll})/gu;
 
 // Street words of seven letters or more: one misread, lost or extra letter still names them.
 const LONG_STREET_WORDS = [...new Set([...COMPACT_STREET_WORDS, ...addressStreetWords()].map((w) => w.toUpperCase()).filter((w) => w.length >= 7))];

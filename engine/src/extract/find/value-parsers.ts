@@ -364,7 +364,9 @@ const WIDE_BETWEEN = /(?<=\d)[BSZ](?=\d)/u;
  * (`2B114007`, `552B104771`): shorter codes mix letters and figures by design. Figures must be
  * most of it, and codes that mix other letters keep them (`CT123456`, `S1A0012345`).
  */
-function digitsBetweenDigits(value: string): string {
+function digitsBetweenDigits(printed: string): string {
+  // A small l among figures is a 1 (`0l44`, `O0l4`): codes print capitals.
+  const value = /^[\dlOo]+$/u.test(printed) && /l/u.test(printed) && printed.replace(/\D/gu, '').length >= 2 ? printed.replace(/l/gu, '1') : printed;
   if (value.length < 4 || !/^[\dlIOoBSZ]+$/u.test(value)) return value;
   const digits = value.replace(/\D/g, '').length;
   const letters = value.length - digits;

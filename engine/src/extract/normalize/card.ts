@@ -112,7 +112,7 @@ export function findCardMasks(printed: string): ParsedCardMask[] {
   const out: ParsedCardMask[] = [];
   // A digit OCR read as a letter after the mask (`************992O`, `************33B1`): the
   // figure (same length); three of the four stay figures.
-  const text = printed.replace(MASK_THEN_LETTERED, (m, mask: string, four: string) => mask + (fewLettersAsFigures(four, 1) ?? four));
+  const text = printed.replace(MASK_THEN_LETTERED, (m, mask: string, four: string) => mask + (fewLettersAsFigures(four, 2) ?? four));
   const alone = MARKS_ALONE.exec(text);
   if (alone) {
     const raw = text.trim();

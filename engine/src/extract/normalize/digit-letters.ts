@@ -70,7 +70,8 @@ const O_AMONG_DIGITS = /(?<=(?<!\p{L})\d[.,:/-]?)[Oo](?=[\d.,:/%-]|\s|$)|(?<![\p
  */
 export function zerosInFigures(text: string): string {
   if (!/\d/.test(text)) return text;
-  const zeros = /[Oo]/.test(text) ? text.replace(O_AMONG_DIGITS, '0') : text;
+  const ones = /[lI]/.test(text) ? text.replace(ONE_AMONG_DIGITS, '1') : text;
+  const zeros = /[Oo]/.test(ones) ? ones.replace(O_AMONG_DIGITS, '0') : ones;
   return zeros
     .replace(SECOND_DECIMAL, (ch) => lettersAsFigures(ch, true))
     .replace(FIRST_DECIMAL, (ch) => lettersAsFigures(ch, true))
@@ -82,6 +83,11 @@ export function zerosInFigures(text: string): string {
 // minutes (`20:S1`): no letter stands there.
 const FIRST_DECIMAL = /(?<=(?<![\p{L}\d.,])\d{1,6}[.,])[BS](?=\d(?![\p{L}\p{N}]))/gu;
 const CLOCK_MINUTE = /(?<=(?<![\p{L}\d])\d{1,2}:)[BS](?=\d(?![\p{L}\p{N}]))/gu;
+
+// An l or I between a figure's digits, or between a digit and a mark followed by a digit
+// (`1l2,40`, `19.0l.2026`), or closing a clock's seconds (`10:22:3l`): a 1. Not after a figure
+// alone (`1,5l` is a litre).
+const ONE_AMONG_DIGITS = /(?<=\d[.,:/-]?)[lI](?=\d)|(?<=\d)[lI](?=[.,:/-]\d)|(?<=(?<![\p{L}\d])\d{1,2}:\d{2}:\d)[lI](?![\p{L}\p{N}])/gu;
 
 // An l or I opening a price glued to its digits (`EUR l89,90`): a 1, as no word runs into a figure with cents.
 const ONE_OPENING_PRICE = /(?<![\p{L}\p{N}])[lI](?=\d{1,5}[.,]\d{2}(?![\p{L}\p{N}]))/gu;
