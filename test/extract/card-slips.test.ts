@@ -572,6 +572,8 @@ Total 1.164,88 kr.`);
   it('reads the last four of an American Express number printed with its last five', () => {
     expect(read(`KIOSKEN\nAmerican Express ***** 31009\nTotalt SEK 12,00`).data.card_last_four).toBe('1009');
     expect(read(`KIOSK\nAMEX XXXXXXXXXX31009\nTOTAL GBP 12.00`).data.card_last_four).toBe('1009');
+    // Ten marks and five figures are an American Express number's fifteen, named or not.
+    expect(read(`RESTAURANT\nKarte:                **********61005\nBetrag EUR 12,00`).data.card_last_four).toBe('1005');
     // Five figures after a mask of another card are no last four.
     expect(read(`KIOSK\nVISA ***** 31009\nTOTAL GBP 12.00`).data.card_last_four).not.toBe('1009');
   });

@@ -396,6 +396,9 @@ describe('a small l read for a 1 among figures (round 13 photos)', () => {
     expect(zerosInFigures('Datum: 19.0l.2026')).toBe('Datum: 19.01.2026');
     expect(zerosInFigures('Uhrzeit  10:22:3l Uhr')).toBe('Uhrzeit  10:22:31 Uhr');
     expect(zerosInFigures('MILCH 1,5l  1,19')).toBe('MILCH 1,5l  1,19');
+    expect(zerosInFigures('CELKEM 7OO,00 Kc')).toBe('CELKEM 700,00 Kc');
+    expect(zerosInFigures('l6-10-2026 08:04')).toBe('16-10-2026 08:04');
+    expect(zerosInFigures('TOTAL 27,lO')).toBe('TOTAL 27,10');
     const ex = read(`BÄCKEREI\nDatum: 19.0l.2026\nUhrzeit  10:22:3l Uhr\nKarte ************O6l8\nKvit.nr: O0l4\nBetrag:  EUR   1l2,4O`);
     expect([ex.data.transaction_date, ex.data.transaction_time, ex.data.card_last_four, ex.data.receipt_number, ex.data.amount]).toEqual(['2026-01-19', '10:22', '0618', '0014', 112.4]);
   });

@@ -54,6 +54,21 @@ describe('transaction and batch numbers', () => {
     expect(read(`BOTIGA\nDEVOLUCIÓ\nVISA ************1111\nImport   12,40 EUR`).data.transaction_type).toBe('refund');
   });
 
+  it('reads round 14\'s words: French Transaction as the trace, NIP vérifié, Quittance, Montant estimé held, Opération abandonnée, Réf. trx; Buchung Reservierung, Buchungs-Nr., Genehm., TWINT, Galician and Basque slip words', () => {
+    expect(read(`MARCHE\nCB ************1111\nTRANSACTION              000846\nMONTANT   12,00 EUR`).data.trace_number).toBe('000846');
+    expect(read(`FROMAGERIE\nVISA ************1111\nNIP vérifié\nMONTANT CHF  12.00`).data.verification_method).toBe('pin');
+    expect(read(`HOTEL\nCB ************1111\nMONTANT ESTIME       350,00 EUR\nMONTANT REEL         276,80 EUR`).data.amount).toBe(276.8);
+    expect(read(`TABAC\nCB ************1111\nOPERATION ABANDONNEE\nMONTANT   12,00 EUR`).data.approved).toBe(false);
+    expect(read(`PATISSERIE\nVISA ************1111\nRéf. trx:   ARQX0914KD2C\nMONTANT   12,00 EUR`).data.rrn).toBe('ARQX0914KD2C');
+    const hotel = read(`HOTEL\nBUCHUNG RESERVIERUNG\nVISA ************1111\nBuchungs-Nr.:   0627\nGenehm.     116407\nBetrag EUR  286,40`);
+    expect([hotel.data.transaction_type, hotel.data.receipt_number, hotel.data.auth_code]).toEqual(['completion', '0627', '116407']);
+    expect(read(`BAECKEREI\nBuchung\nTWINT\nMobile Payment\nTotal-EFT CHF:   8.40`).data.payment_method).toBe('mobile_wallet');
+    const gl = read(`PANADERIA\nVENDA\nVISA ************1111\nSEN CONTACTO\nNON PRECISA SINATURA\nIMPORTE 12,00 EUR`);
+    expect([gl.data.entry_method, gl.data.verification_method]).toEqual(['contactless', 'none']);
+    expect(read(`TIENDA\nANULACION\nVISA ************1111\nOperacion              001460\nOp. anulada            001457\nIMPORTE 12,00 EUR`).data.receipt_number).toBe('001460');
+    expect(read(`Banc Sabadell\nESPORTS MEDITERRANI\nRambla Nova 12\n43001 Tarragona\nVISA ************1111\nIMPORT 12,00 EUR`).data.merchant).toBe('ESPORTS MEDITERRANI');
+  });
+
   it('reads a Spanish IMP. as the amount, never the batch number after LOTE', () => {
     const ex = read(`BAR EL RINCON\nCOMPRA\n***********9626\nLOTE:000831\nCOD. AUTORIZACIÓN:635309\n\nIMP.:4,04 €\nAUTORIZADA`);
     expect(ex.data.amount).toBe(4.04);

@@ -365,8 +365,8 @@ const WIDE_BETWEEN = /(?<=\d)[BSZ](?=\d)/u;
  * most of it, and codes that mix other letters keep them (`CT123456`, `S1A0012345`).
  */
 function digitsBetweenDigits(printed: string): string {
-  // A small l among figures is a 1 (`0l44`, `O0l4`): codes print capitals.
-  const value = /^[\dlOo]+$/u.test(printed) && /l/u.test(printed) && printed.replace(/\D/gu, '').length >= 2 ? printed.replace(/l/gu, '1') : printed;
+  // A small l among figures is a 1 (`0l44`, `O0l4`, `088l2C`): codes print capitals.
+  const value = /^[\dlOo]+$/u.test(printed) && /l/u.test(printed) && printed.replace(/\D/gu, '').length >= 2 ? printed.replace(/l/gu, '1') : /^[\dA-Zl]+$/u.test(printed) ? printed.replace(/(?<=\d)l(?=\d)/gu, '1') : printed;
   if (value.length < 4 || !/^[\dlIOoBSZ]+$/u.test(value)) return value;
   const digits = value.replace(/\D/g, '').length;
   const letters = value.length - digits;

@@ -134,9 +134,11 @@ export function findCardMasks(printed: string): ParsedCardMask[] {
     const lead = (/^[0-9]{4}/.exec(m[1])?.[0] ?? '');
     out.push({ lastFour: m[2] + m[3], raw: m[0], start: m.index, end: m.index + m[0].length, bin: lead.length === 6 ? lead : null });
   }
-  // American Express prints the last five of its fifteen figures (`American Express ***** 31009`).
-  if (AMEX_WORD.test(text)) {
-    for (const m of text.matchAll(MASK_THEN_FIVE)) {
+  // American Express prints the last five of its fifteen figures (`American Express ***** 31009`,
+  // `**********61005`: ten marks and five figures are its fifteen).
+  const amex = AMEX_WORD.test(text);
+  for (const m of text.matchAll(MASK_THEN_FIVE)) {
+    if (amex || m[1].trim().length === 10) {
       if (out.some((o) => m.index < o.end && o.start < m.index + m[0].length)) continue;
       out.push({ lastFour: m[2].slice(1), raw: m[0], start: m.index, end: m.index + m[0].length, bin: null });
     }

@@ -60,7 +60,7 @@ const LETTER_OF_FIGURE: Readonly<Record<string, string>> = { '0': 'O', '2': 'Z',
 // An O among a figure's digits (`12,2O`, `5 68O`, `1O%`, `12:O9`), or opening one before its
 // decimal mark or its next digit (`O,50`, `O5.02.`; not `O2 Shop`, `H2O`): recognition read a
 // zero as the letter.
-const O_AMONG_DIGITS = /(?<=(?<!\p{L})\d[.,:/-]?)[Oo](?=[\d.,:/%-]|\s|$)|(?<![\p{L}\p{N}])[Oo](?=[.,:]\d|\d[\d.,:/-])/gu;
+const O_AMONG_DIGITS = /(?<=(?<!\p{L})\d[.,:/-]?)[Oo](?=[\d.,:/%Oo-]|\s|$)|(?<![\p{L}\p{N}])[Oo](?=[.,:]\d|\d[\d.,:/-])/gu;
 
 /**
  * The text with an O read as a zero where it stands among a figure's digits, a B or S in a
@@ -71,7 +71,8 @@ const O_AMONG_DIGITS = /(?<=(?<!\p{L})\d[.,:/-]?)[Oo](?=[\d.,:/%-]|\s|$)|(?<![\p
 export function zerosInFigures(text: string): string {
   if (!/\d/.test(text)) return text;
   const ones = /[lI]/.test(text) ? text.replace(ONE_AMONG_DIGITS, '1') : text;
-  const zeros = /[Oo]/.test(ones) ? ones.replace(O_AMONG_DIGITS, '0') : ones;
+  // Twice: a second O after the first (`7OO,00`) stands among digits once the first is read.
+  const zeros = /[Oo]/.test(ones) ? ones.replace(O_AMONG_DIGITS, '0').replace(O_AMONG_DIGITS, '0') : ones;
   return zeros
     .replace(SECOND_DECIMAL, (ch) => lettersAsFigures(ch, true))
     .replace(FIRST_DECIMAL, (ch) => lettersAsFigures(ch, true))
@@ -85,9 +86,9 @@ const FIRST_DECIMAL = /(?<=(?<![\p{L}\d.,])\d{1,6}[.,])[BS](?=\d(?![\p{L}\p{N}])
 const CLOCK_MINUTE = /(?<=(?<![\p{L}\d])\d{1,2}:)[BS](?=\d(?![\p{L}\p{N}]))/gu;
 
 // An l or I between a figure's digits, or between a digit and a mark followed by a digit
-// (`1l2,40`, `19.0l.2026`), or closing a clock's seconds (`10:22:3l`): a 1. Not after a figure
-// alone (`1,5l` is a litre).
-const ONE_AMONG_DIGITS = /(?<=\d[.,:/-]?)[lI](?=\d)|(?<=\d)[lI](?=[.,:/-]\d)|(?<=(?<![\p{L}\d])\d{1,2}:\d{2}:\d)[lI](?![\p{L}\p{N}])/gu;
+// (`1l2,40`, `19.0l.2026`), closing a clock's seconds (`10:22:3l`), opening a date (`l6-10-2026`)
+// or a price's decimals before an O (`27,lO`): a 1. Not after a figure alone (`1,5l` is a litre).
+const ONE_AMONG_DIGITS = /(?<=\d[.,:/-]?)[lI](?=\d)|(?<=\d)[lI](?=[.,:/-]\d)|(?<=(?<![\p{L}\d])\d{1,2}:\d{2}:\d)[lI](?![\p{L}\p{N}])|(?<![\p{L}\p{N}])[lI](?=\d[-./]\d{1,2}[-./]\d{2,4}(?!\d))|(?<=\d[.,])[lI](?=[Oo](?![\p{L}\p{N}]))/gu;
 
 // An l or I opening a price glued to its digits (`EUR l89,90`): a 1, as no word runs into a figure with cents.
 const ONE_OPENING_PRICE = /(?<![\p{L}\p{N}])[lI](?=\d{1,5}[.,]\d{2}(?![\p{L}\p{N}]))/gu;
