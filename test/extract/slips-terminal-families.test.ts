@@ -288,6 +288,11 @@ IMPORTE DEVUELTO:          -59,95 EUR`);
     expect(ex.data.card_scheme).toBe('mastercard');
   });
 
+  it('reads a scheme word alone on its row as the application label where no AID is printed (Visa under Buchung)', () => {
+    expect(read(`RESTAURANT\nBuchung\nVisa\nKarte   ************1111\nBetrag CHF  12.00`).data.application_label).toBe('Visa');
+    expect(read(`TAXI\nKAUF\nMASTERCARD\n************1111\nBETRAG EUR 12,00`).data.application_label).toBe('MASTERCARD');
+  });
+
   it('reads a scheme word printed with the AID as the application label, and no entry method under its label', () => {
     expect(read(`KIOSKEN\nVisa\n************1111\nAID:   A0000000031010\nVISA\nTotalt SEK 12,00`).data.application_label).toBe('VISA');
     expect(read(`BAKKERIJ\nMAESTRO\n(A0000000043060)\nKaart: ************4471\nTotaal: 12,00 EUR`).data.application_label).toBe('MAESTRO');

@@ -164,6 +164,13 @@ export function inferredCandidates(name: string, ranked: ReadonlyMap<string, rea
         if (line && isSchemeWord(text)) return [{ value: text, raw: text, line, start: line.text.indexOf(text), end: line.text.indexOf(text) + text.length, label: null, relation: 'anywhere', score: 0.35 }];
       }
     }
+    // Else a scheme's word alone on its row (`Visa` under `Buchung`, `MASTERCARD` under `KAUF`): the
+    // card's application as EMV slips print it.
+    for (const row of doc.rows) {
+      const line = row.lines.length === 1 ? row.lines[0] : null;
+      const text = line?.text.trim() ?? '';
+      if (line && isSchemeWord(text)) return [{ value: text, raw: text, line, start: line.text.indexOf(text), end: line.text.indexOf(text) + text.length, label: null, relation: 'anywhere', score: 0.3 }];
+    }
     return [];
   }
   // A fiscal printer's print number opens its footer row before the till's number sign (Polish
