@@ -35,6 +35,10 @@ describe('retail receipts across Europe and the US', () => {
     expect(read(`DIY STORE\nServed by:\n----------------------------------------\nTIMBER   12.00\nTOTAL    12.00`).data.cashier).toBeNull();
   });
 
+  it('reads a Catalan till as Spain\'s: its phone number of nine figures', () => {
+    expect(read(`FORN DE PA\nCarrer Major 12\n43201 Reus\nNIF: B55318204   Tel. 977 31 42 66\nCaixera: Núria\nPA DE PAGÈS   2,40\nTOTAL   2,40\nEFECTIU   5,00\nCANVI   2,60`).data.merchant_phone).toBe('977 31 42 66');
+  });
+
   it('reads a Dutch postcode\'s letters as no currency (8011 RM Zwolle)', () => {
     expect(read(`BAKKER\nDiezerstraat 5\n8011 RM Zwolle\nBROOD   7,85\nTOTAAL   7,85 EUR`).data.currency).toBe('EUR');
     expect(read(`KEDAI\nNASI   7.85\nTOTAL  RM 7.85`).data.currency).toBe('MYR');

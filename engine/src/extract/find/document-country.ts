@@ -34,16 +34,17 @@ let index: Map<string, string> | null = null;
 function languageIndex(): Map<string, string> {
   index ??= new Map(
     [...vocabularyWordLanguages()]
-      .map(([key, langs]) => [key, [...langs].filter((l) => !UNNAMED.has(l))] as const)
+      .map(([key, langs]) => [key, [...new Set([...langs].map((l) => DIALECT_OF[l] ?? l))]] as const)
       .filter(([key, langs]) => key.length >= 4 && langs.length === 1)
       .map(([key, langs]) => [key, langs[0]]),
   );
   return index;
 }
 
-// Languages whose words name no language: Catalan slips come from Spanish terminals printing in
-// either language, and its words (`VENDA`, `PROPINA`) are Portuguese's or Spanish's too.
-const UNNAMED: ReadonlySet<string> = new Set(['ca']);
+// Languages whose words name another's document: Catalan slips and tills are Spain's (and
+// Andorra's), printed by the same terminals in either language; a word Catalan shares with
+// Portuguese (`VENDA`, `CAIXA`) names neither.
+const DIALECT_OF: Readonly<Record<string, string>> = { ca: 'es' };
 
 /**
  * The country a document's shared currency marks and national numbers belong to, where its words
