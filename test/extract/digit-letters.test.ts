@@ -120,6 +120,8 @@ TOTAL                      52.45
 CASH                       60.00
 CHANGE                      7.55`);
     expect(till.data.amount).toBe(52.45);
+    // A pound sign read as a small f.
+    expect(read(`BOOK NOOK\nMASTERCARD\nPAN  ************0385\nREFUND AMOUNT:  f12.99`).data.amount).toBe(12.99);
   });
 
   it('reads Czech town rows (Brno is no business registration label) and a bank misread with a zero as the slip\'s', () => {

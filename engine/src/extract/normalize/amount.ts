@@ -72,7 +72,7 @@ function readAmounts(text: string, opts: AmountOptions = {}): ParsedAmount[] {
     found.push({ value, raw: whole, start: m.index, end: m.index + whole.length, decimal: read.decimal, ambiguous: read.ambiguous });
   }
   // Figures with cents against a letter, which AMOUNT leaves as part of a word: a pound or euro
-  // sign the recogniser read as a letter (`E8.45`, `C12,50`; `E10` is a petrol grade), read less
+  // sign the recogniser read as a letter (`E8.45`, `C12,50`, `f22.00`; `E10` is a petrol grade), read less
   // surely, and a tax class letter printed after the price (`8,50C`, as Polish fiscal receipts print it).
   for (const [re, misreadSign] of [[MISREAD_SIGN, true], [CLASS_LETTER_AFTER, false]] as const) {
     for (const m of text.matchAll(re)) {
@@ -88,7 +88,7 @@ function readAmounts(text: string, opts: AmountOptions = {}): ParsedAmount[] {
   return found.sort((a, b) => a.start - b.start);
 }
 
-const MISREAD_SIGN = /(?<![\p{L}\p{N}.,])[EC](\d{1,6}[.,]\d{2})(?![\p{L}\p{N}%]|[.,/:-]\p{N})/gu;
+const MISREAD_SIGN = /(?<![\p{L}\p{N}.,])[ECf](\d{1,6}[.,]\d{2})(?![\p{L}\p{N}%]|[.,/:-]\p{N})/gu;
 const CLASS_LETTER_AFTER = /(?<![\p{L}\p{N}.,/:-])((?:(?<![^\s])-)?\d{1,6}[.,]\d{2})(?=[A-G](?:\s|$))/gu;
 
 /** A figure as printed with its cents (`12.50`, `(12.50)`, `12,50-`), not a whole number or a count. */
