@@ -120,6 +120,8 @@ TOTAL                      52.45
 CASH                       60.00
 CHANGE                      7.55`);
     expect(till.data.amount).toBe(52.45);
+    // Cents parted from their figure by a space, ending the line.
+    expect(readTillReceipt(`VERSMARKT\nKAAS   42,84\nTOT AAL 42, 84\nPINNEN 42,84`).data.amount).toBe(42.84);
     // A pound sign read as a small f.
     expect(read(`BOOK NOOK\nMASTERCARD\nPAN  ************0385\nREFUND AMOUNT:  f12.99`).data.amount).toBe(12.99);
   });

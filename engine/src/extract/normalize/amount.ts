@@ -85,8 +85,20 @@ function readAmounts(text: string, opts: AmountOptions = {}): ParsedAmount[] {
       if (read) found.push({ value: minus && read.value !== 0 ? -read.value : read.value, raw: m[1], start, end, decimal: read.decimal, ambiguous: read.ambiguous, ...(misreadSign ? { misreadSign } : {}) });
     }
   }
+  // Cents parted from their figure by a space after the comma, ending the line (`TOTAAL 42, 84`,
+  // as OCR splits a thermal print's digits): one amount, read less surely, for the two it looked like.
+  const split = SPLIT_CENTS.exec(text);
+  if (split) {
+    const start = split.index;
+    const end = start + split[1].length + 2 + split[2].length;
+    const kept = found.filter((a) => a.end <= start || a.start >= end);
+    kept.push({ value: Number(`${split[1]}.${split[2]}`), raw: text.slice(start, end), start, end, decimal: ',', ambiguous: true });
+    return kept.sort((a, b) => a.start - b.start);
+  }
   return found.sort((a, b) => a.start - b.start);
 }
+
+const SPLIT_CENTS = /(?<![\p{L}\p{N}.,])(\d{1,6}), (\d{2})(?=\s*(?:[A-Z]{3}|€|£|zł|kr|Kč)?\s*$)/u;
 
 const MISREAD_SIGN = /(?<![\p{L}\p{N}.,])[ECf](\d{1,6}[.,]\d{2})(?![\p{L}\p{N}%]|[.,/:-]\p{N})/gu;
 const CLASS_LETTER_AFTER = /(?<![\p{L}\p{N}.,/:-])((?:(?<![^\s])-)?\d{1,6}[.,]\d{2})(?=[A-G](?:\s|$))/gu;
