@@ -35,6 +35,13 @@ describe('retail receipts across Europe and the US', () => {
     expect(read(`DIY STORE\nServed by:\n----------------------------------------\nTIMBER   12.00\nTOTAL    12.00`).data.cashier).toBeNull();
   });
 
+  it('reads round 15\'s till words: Servitör, Ober, Tilbud, Order #', () => {
+    expect(read(`KROGEN\nServitör: Elin\nSill   120,00\nAtt betala  120,00`).data.cashier).toBe('Elin');
+    expect(read(`RESTAURANT\nTafel: 4     Gasten: 2     Ober: Sanne\nSoep   12,00\nTotaal  12,00`).data.cashier).toBe('Sanne');
+    expect(read(`FØTEX\nRØDVIN   60,00\nTILBUD RØDVIN   -15,00\nI ALT   45,00`).data.discount).toBe(15);
+    expect(read(`CAFE\nOrder #: 6621   Table: 4\nLatte  3.50\nTotal  3.50`).data.receipt_number).toBe('6621');
+  });
+
   it('reads a Catalan till as Spain\'s: its phone number of nine figures', () => {
     expect(read(`FORN DE PA\nCarrer Major 12\n43201 Reus\nNIF: B55318204   Tel. 977 31 42 66\nCaixera: Núria\nPA DE PAGÈS   2,40\nTOTAL   2,40\nEFECTIU   5,00\nCANVI   2,60`).data.merchant_phone).toBe('977 31 42 66');
   });

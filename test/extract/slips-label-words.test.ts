@@ -69,6 +69,17 @@ describe('transaction and batch numbers', () => {
     expect(read(`Banc Sabadell\nESPORTS MEDITERRANI\nRambla Nova 12\n43001 Tarragona\nVISA ************1111\nIMPORT 12,00 EUR`).data.merchant).toBe('ESPORTS MEDITERRANI');
   });
 
+  it('reads round 15\'s words: OPERAZ. N., Oper. annullata, Kwota blokady held, Fare, Servitör, Ober, Abgerechnet, EFT No., Vahvistus, Kundens signatur ikke nødvendig', () => {
+    expect(read(`FERRAMENTA\nMAESTRO ************1111\nOPERAZ. N.: 000214\nIMPORTO EUR 12,00`).data.receipt_number).toBe('000214');
+    expect(read(`NEGOZIO\nANNULLAMENTO\nVISA ************1111\nN.OPER.: 000612\nOPER. ANNULLATA N.: 000609\nIMPORTO EUR 12,00`).data.receipt_number).toBe('000612');
+    expect(read(`STACJA\nVISA ************1111\nKwota blokady:         400,00 PLN\nKwota transakcji:      322,87 PLN`).data.amount).toBe(322.87);
+    expect(read(`TAXI\nVisa •••• 4242\nFare   £18.40\nTip   £2.60\nTotal   £21.00`).data.base_amount).toBe(18.4);
+    expect(read(`WASCHBOX\nVISA ************1111\nVorautorisiert:     EUR 20,00\nAbgerechnet:        EUR  9,50`).data.amount).toBe(9.5);
+    expect(read(`PUB\nVISA ************1111\nEFT No.   0412\nTOTAL  £12.00`).data.trace_number).toBe('0412');
+    expect(read(`KAHVILA\nVISA ************1111\nVahvistus:              901426\nYHTEENSÄ EUR 12,00`).data.auth_code).toBe('901426');
+    expect(read(`JERNVARE\nRETUR\nMastercard ************1111\nKundens signatur ikke nødvendig\nBELØP NOK 120,00`).data.verification_method).toBe('none');
+  });
+
   it('reads a Spanish IMP. as the amount, never the batch number after LOTE', () => {
     const ex = read(`BAR EL RINCON\nCOMPRA\n***********9626\nLOTE:000831\nCOD. AUTORIZACIÓN:635309\n\nIMP.:4,04 €\nAUTORIZADA`);
     expect(ex.data.amount).toBe(4.04);
