@@ -565,6 +565,18 @@ Total 1.164,88 kr.`);
     expect([it.data.application_id, it.data.application_label]).toEqual(['A0000001410001', 'PagoBANCOMAT']);
   });
 
+  it('reads a phone\'s wallet named on the slip as the way of paying, but no other wallet word (Zettle by PayPal, a Dutch BLIK can)', () => {
+    expect(read(`BAR\nMastercard - Apple Pay\n************1111\nContactless\nTOTAL EUR 12.00`).data.payment_method).toBe('mobile_wallet');
+    expect(read(`PUB\nMASTERCARD\nGOOGLE PAY\n************1111\nTOTAL GBP 12.00`).data.payment_method).toBe('mobile_wallet');
+    expect(read(`LOPPIS\nZettle by PayPal\nVisa •••• 4242\nTotalt 120,00 kr`).data.payment_method).toBe('card');
+  });
+
+  it('reads an Irish county after its town as no company (Castleisland, Co. Kerry), and an Eircode alone on its row as the address\'s', () => {
+    const ex = read(`MAGUIRE'S LOUNGE BAR\nThe Square\nCastleisland, Co. Kerry\nV92 P8W4\nVISA ************1111\nTOTAL EUR 12.00`);
+    expect(ex.data.merchant).toBe("MAGUIRE'S LOUNGE BAR");
+    expect(ex.data.merchant_address).toContain('V92 P8W4');
+  });
+
   it('reads a fallback named on the row under the stripe as the entry method', () => {
     expect(read(`SKLEP\nKARTA: **** **** **** 7254\nODCZYT: PASEK MAGNETYCZNY\n(FALLBACK - BŁĄD CHIPA)\nKWOTA 12,00 PLN`).data.entry_method).toBe('fallback');
   });

@@ -17,7 +17,7 @@ import { documentCountry, documentLanguage } from './find/document-country.js';
 import { FIGURE_KINDS, valueKind, type ValueKind } from './find/field-kinds.js';
 import { completeParty, findHeaderBlock, linesBox } from './find/header-block.js';
 import { unreadLabelRow } from './find/unread-labels.js';
-import { NARROWED_BY } from './find/value-parsers.js';
+import { NARROWED_BY, narrows } from './find/value-parsers.js';
 import { sectionCandidates } from './find/party-section.js';
 import { snapToKnown } from './find/known-merchants.js';
 import { itemHeaderRows, readLineItems } from './find/line-items.js';
@@ -171,7 +171,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     // A value named anywhere on the slip that narrows another says more than it, on its row or the
     // next (`PASEK MAGNETYCZNY` over `(FALLBACK - BŁĄD CHIPA)`: a fallback, read from the stripe).
     if (kind === 'enum' && list.length > 1) {
-      const named = new Set(list.map((c) => String(c.value)));
+      const named = new Set(list.filter((c) => narrows(String(c.value), c.raw)).map((c) => String(c.value)));
       list = list.filter((c) => !(NARROWED_BY[String(c.value)] ?? []).some((v) => named.has(v)));
     }
     // A number inside the merchant's address is part of it (a Portuguese `Lote 12` is a plot, no batch).

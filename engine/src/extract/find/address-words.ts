@@ -46,6 +46,14 @@ export function isEuropeanPostcodeTown(text: string): boolean {
   return POSTCODE_TOWNS.some((re) => re.test(text));
 }
 
+// An Irish county after its town (`Castleisland, Co. Kerry`), as Irish addresses name the town's row.
+const IRISH_COUNTY = new RegExp(`(?<![\\p{L}])Co\\.?\\s+(?:${words(addresses.irish_counties)})(?![\\p{L}])`, 'u');
+
+/** The text without an Irish county (`Co. Kerry`), whose `Co.` is no company's form. */
+export function withoutIrishCounty(text: string): string {
+  return text.replace(IRISH_COUNTY, '');
+}
+
 /**
  * A British postcode whose digits recognition read as letters, or letters as digits (`SWIX 7XL` ->
  * `SW1X 7XL`, `BAI ILN` -> `BA1 1LN`, `0X1 3BQ` -> `OX1 3BQ`): a character in a place only a digit

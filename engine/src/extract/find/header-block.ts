@@ -2,7 +2,7 @@ import type { DocumentText, Line, Row } from '../layout/document-text.js';
 import { unionBox } from '../layout/document-text.js';
 import { findDates } from '../normalize/date.js';
 import { digitsInWords } from './digits-in-words.js';
-import { addressStreetWords, endsWithHouseNumber, opensWithHouseNumber, EXTRA_LEGAL_FORMS, OWNER_LABELS, REGISTRATION_LABELS, isBranchRow, isEuropeanPostcodeTown, isEuropeanStreet, opensWithStreetWord, britishPostcodeReadBack } from './address-words.js';
+import { addressStreetWords, endsWithHouseNumber, opensWithHouseNumber, EXTRA_LEGAL_FORMS, OWNER_LABELS, REGISTRATION_LABELS, isBranchRow, isEuropeanPostcodeTown, isEuropeanStreet, opensWithStreetWord, britishPostcodeReadBack, withoutIrishCounty } from './address-words.js';
 import { isPaymentRow, isSlipRow } from './slip-words.js';
 import { unicodeWords } from '../layout/unicode-words.js';
 import { aliasPattern, compact, escapeRegExp, letterKey } from '../layout/labels.js';
@@ -129,7 +129,7 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
       // `Company No: ...` is a registration number, not a company; `Inh. Dr. K. Albers e.K.` its owner.
       if (OWNER.test(texts[k])) continue;
       const t = nameText(texts[k]);
-      if (!hasLegalForm(t) || !isNameLike(t)) continue;
+      if (!hasLegalForm(texts[k]) || !hasLegalForm(t) || !isNameLike(t)) continue;
       // A company form alone on its row, or opening it, continues the row above
       // (`POPULAR BOOK` / `CO. (M) SDN BHD`, `AIK HUAT HARDWARE` / `ENTERPRISE (SETIA` / `ALAM) SDN BHD`),
       // and so does a row that opens with `&` or a parenthesis (`THE COFFEE BEAN` / `& TEA LEAF (M) SDN. BHD.`,
@@ -397,7 +397,7 @@ function closesUnopened(text: string): boolean {
 }
 
 function hasLegalForm(text: string): boolean {
-  return LEGAL_FORM.test(text);
+  return LEGAL_FORM.test(withoutIrishCounty(text));
 }
 
 /**
