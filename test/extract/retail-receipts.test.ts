@@ -35,6 +35,12 @@ describe('retail receipts across Europe and the US', () => {
     expect(read(`DIY STORE\nServed by:\n----------------------------------------\nTIMBER   12.00\nTOTAL    12.00`).data.cashier).toBeNull();
   });
 
+  it('reads no count of items before the total as the total (vocabulary item_count)', () => {
+    expect(read(`BÓNUS\nMJÓLK   239\nSamtals   6 vörur                  3.139 kr.\nVSK samtals  358`).data.amount).toBe(3139);
+    expect(read(`FØTEX\nRØDVIN   273,85\nI ALT  5 varer    273,85\nDankort   273,85`).data.amount).toBe(273.85);
+    expect(read(`SHOP\nMILK   12.50\nTOTAL 3 items   12.50\nCASH   20.00`).data.amount).toBe(12.5);
+  });
+
   it('reads round 15\'s till words: Servitör, Ober, Tilbud, Order #', () => {
     expect(read(`KROGEN\nServitör: Elin\nSill   120,00\nAtt betala  120,00`).data.cashier).toBe('Elin');
     expect(read(`RESTAURANT\nTafel: 4     Gasten: 2     Ober: Sanne\nSoep   12,00\nTotaal  12,00`).data.cashier).toBe('Sanne');

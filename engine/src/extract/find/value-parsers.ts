@@ -2,7 +2,7 @@ import type { FieldDefinition } from '../../contracts/definition.js';
 import { findAmounts, type DecimalMark } from '../normalize/amount.js';
 import { endsWithSchemeWord, findCardMasks, isAid, startsWithSchemeWord } from '../normalize/card.js';
 import { aloneWords, SCHEME_NAMES, valueWords } from '../vocabulary/vocabulary.js';
-import { compact } from '../layout/labels.js';
+import { compact, escapeRegExp } from '../layout/labels.js';
 import { REGISTRATION_LABELS } from './address-words.js';
 import { findCurrencies } from '../normalize/currency.js';
 import { findDates, type ParsedDate } from '../normalize/date.js';
@@ -147,6 +147,8 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
           out.push({ value: Math.round(a.value) / 100, raw: a.raw, start: a.start, end: a.end, quality: 0.9 });
           continue;
         }
+        // A count of the items before the total (`Samtals 6 vörur 3.139 kr.`, `I ALT 5 varer 273,85`) is no money.
+        if ((kind === 'money' || kind === 'total') && a.decimal === null && itemCountAfter().test(text.slice(a.end))) continue;
         // Seven or more digits in a run, without a mark, are a number (a card, a reference), not money.
         if ((kind === 'money' || kind === 'total') && /\d{7,}/.test(a.raw) && a.decimal === null) continue;
         // In a currency printed in whole units, thousands grouped by a point or comma are the
@@ -356,6 +358,14 @@ function documentNumber(text: string): ReadValue[] {
 
 // Two or three capitals: a document type's code (`FS`, `FT`, `NC`).
 const SERIES_CODE = /^[A-Z]{2,3}$/u;
+
+let itemCount: RegExp | null = null;
+
+/** The words of a count of items right after a figure (vocabulary `item_count`: `items`, `Artikel`, `varer`). */
+function itemCountAfter(): RegExp {
+  itemCount ??= new RegExp(`^\\s?(?:${valueWords('item_count').map(escapeRegExp).join('|')})\\.?(?![\\p{L}])`, 'iu');
+  return itemCount;
+}
 
 // ISO 8583's amount field: twelve figures, zeros first.
 const MINOR_UNITS = /^00\d{10}$/u;
