@@ -577,6 +577,11 @@ Total 1.164,88 kr.`);
     expect(ex.data.merchant_address).toContain('V92 P8W4');
   });
 
+  it('reads no label inside a copy marker (KORTHOLDERS KVITTERING): the card under it keeps its last four', () => {
+    const ex = read(`KIWI\nKORTHOLDERS KVITTERING\n\nBankAxept\n************8806\nKJØP  NOK 120,00`);
+    expect([ex.data.card_last_four, ex.data.receipt_number]).toEqual(['8806', null]);
+  });
+
   it('reads a fallback named on the row under the stripe as the entry method', () => {
     expect(read(`SKLEP\nKARTA: **** **** **** 7254\nODCZYT: PASEK MAGNETYCZNY\n(FALLBACK - BŁĄD CHIPA)\nKWOTA 12,00 PLN`).data.entry_method).toBe('fallback');
   });

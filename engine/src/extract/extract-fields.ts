@@ -18,6 +18,7 @@ import { FIGURE_KINDS, valueKind, type ValueKind } from './find/field-kinds.js';
 import { completeParty, findHeaderBlock, linesBox } from './find/header-block.js';
 import { unreadLabelRow } from './find/unread-labels.js';
 import { NARROWED_BY, narrows } from './find/value-parsers.js';
+import { enumMatches } from './find/enum-words.js';
 import { sectionCandidates } from './find/party-section.js';
 import { snapToKnown } from './find/known-merchants.js';
 import { itemHeaderRows, readLineItems } from './find/line-items.js';
@@ -756,5 +757,13 @@ function medianConfidence(lines: readonly Line[]): number {
  * (`Served by: Dan`, where `Dan` reads as the Czech tax's `Daň`): the value, no label.
  */
 function labelsNotValues(hits: LabelHit[], text: string): LabelHit[] {
-  return hits.filter((h) => !(text.slice(h.end).trim() === '' && hits.some((o) => o.end <= h.start && /^\s*:\s*$/u.test(text.slice(o.end, h.start)))));
+  // Nor is a label's word inside a copy marker (`KORTHOLDERS KVITTERING`, `Kundenbeleg`): no field's label there.
+  const copies = hits.length > 0 ? enumMatches(text, COPY_MARKERS) : [];
+  return hits.filter(
+    (h) =>
+      !(text.slice(h.end).trim() === '' && hits.some((o) => o.end <= h.start && /^\s*:\s*$/u.test(text.slice(o.end, h.start)))) &&
+      !copies.some((c) => c.start <= h.start && h.end <= c.end && c.end - c.start > h.end - h.start),
+  );
 }
+
+const COPY_MARKERS: readonly string[] = ['merchant_copy', 'customer_copy'];
