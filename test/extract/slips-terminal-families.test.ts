@@ -36,6 +36,12 @@ IMPORTO EUR                       3,60
     expect(slip('Fiserv Polska / Polcard')).toBe('FARMACIA SAN LORENZO');
     expect(slip('Global Payments s.r.o.')).toBe('FARMACIA SAN LORENZO');
     expect(slip('ABANCA')).toBe('FARMACIA SAN LORENZO');
+    expect(slip('Nexi SmartPOS')).toBe('FARMACIA SAN LORENZO');
+    expect(slip('BPER:')).toBe('FARMACIA SAN LORENZO');
+  });
+
+  it('reads an Italian company under its shop without its owner\'s di, its s.a.s. whole', () => {
+    expect(read(`OSTERIA DEL PONTE VECCHIO\ndi Bellandi Sara & C. s.a.s.\nVia Roma 1\n50100 Firenze FI\nVISA ************1111\nIMPORTO EUR 12,00`).data.merchant).toBe('Bellandi Sara & C. s.a.s.');
   });
 
   it('reads a Polish slip under eService, and PIN NIE WYMAGANY as no verification', () => {

@@ -17,7 +17,7 @@ export interface HeaderBlock {
 }
 
 // Company forms in names (the name may wrap before them). General legal words, not shop names.
-const LEGAL_FORM = unicodeWords(new RegExp(`\\b(SDN\\.?\\s*BHD|BHD|BERHAD|S\\/B|PTE\\.?\\s*LTD|LTD|LIMITED|LLC|L\\.L\\.C|INC|CORP|CORPORATION|CO\\.?|COMPANY|GMBH|AG|KG|OHG|UG|SARL|SAS|S\\.A\\.?(?:U\\.?)?|S\\.L\\.?(?:U\\.?)?|SRL|S\\.R\\.L|SPA|S\\.P\\.A|B\\.V\\.?|N\\.V\\.?|PLC|PTY|ENTERPRISE|ENTERPRISES|TRADING|HOLDINGS|${EXTRA_LEGAL_FORMS})\\b\\.?`, 'iu'));
+const LEGAL_FORM = unicodeWords(new RegExp(`\\b(SDN\\.?\\s*BHD|BHD|BERHAD|S\\/B|PTE\\.?\\s*LTD|LTD|LIMITED|LLC|L\\.L\\.C|INC|CORP|CORPORATION|CO\\.?|COMPANY|GMBH|AG|KG|OHG|UG|SARL|SAS|S\\.A\\.S\\.?|S\\.A\\.?(?:U\\.?)?|S\\.L\\.?(?:U\\.?)?|SRL|S\\.R\\.L|SPA|S\\.P\\.A|B\\.V\\.?|N\\.V\\.?|PLC|PTY|ENTERPRISE|ENTERPRISES|TRADING|HOLDINGS|${EXTRA_LEGAL_FORMS})\\b\\.?`, 'iu'));
 const LEGAL_FORMS = new RegExp(LEGAL_FORM.source, 'giu');
 // French and Belgian forms printed before the company's name, and a word of it after them.
 const FORM_BEFORE_NAME = /^\s*(?:SARL|SAS|SASU|EURL|SNC|SCI|SRL|SPRL|BVBA|BV)\s+(?!\(|SDN|BHD)\p{L}{2,}/iu;
@@ -435,7 +435,8 @@ export function nameText(raw: string, asPrinted = false): string {
   const text = formsReadBack(digitsInWords(raw)).replace(COMPANY_NUMBER, '').replace(/[\s([]+$/u, '').replace(/^\s*#\s?\d{3,}\s+(?=\p{L})/u, '').replace(/^\s*[|.,'`´:;_~]+\s+(?=\p{L})/u, '').replace(/^\s*\|+(?=\p{L})/u, '');
   let last: RegExpMatchArray | undefined;
   for (const m of text.matchAll(LEGAL_FORMS)) if (!titleBeforeName(text, m) && !partnersInName(text, m)) last = m;
-  if (last && last.index !== undefined && last.index > 0) return text.slice(0, last.index + last[0].length).trim();
+  // An Italian company named as the owner under its shop (`di Bellandi Sara & C. s.a.s.`): the company, without `di`.
+  if (last && last.index !== undefined && last.index > 0) return text.slice(0, last.index + last[0].length).replace(/^\s*di\s+(?=\p{Lu})/u, '').trim();
   // A star rating after a hotel's name (`HOTEL LES TILLEULS ***`) is none of it.
   const name = text.replace(asPrinted ? REGISTRATION_AT_END : NUMBER_AT_END, '');
   return (/^\s*[*★]/u.test(name) ? name : name.replace(STAR_RATING, '')).trim();

@@ -16,8 +16,8 @@ import { enumMatches } from './enum-words.js';
 // Keys without accents (letterKey): printers print `ČSOB` and `CSOB`.
 const ACQUIRERS: ReadonlySet<string> = new Set(acquirerFile.acquirers.map(letterKey));
 const ACQUIRER_FORM = /[\s,]+(?:S\.?\s?A\.?|S\.?p\.?A\.?|AG|SE|plc|Ltd\.?|N\.?V\.?|GmbH|AB|ASA|Oyj|s\.\s?r\.\s?o\.?|a\.\s?s\.?|Sp\.\s?z\s?o\.\s?o\.?)\s*$/iu;
-// The bank's card service after its name (`INTESA SANPAOLO - POS`, `BANCO BPM - SERVIZIO POS`).
-const ACQUIRER_SERVICE = /[\s,–-]+(?:servi[cz]i[oe]\s+)?(?:POS|TPV)\s*$/iu;
+// The bank's card service after its name (`INTESA SANPAOLO - POS`, `BANCO BPM - SERVIZIO POS`, `Nexi SmartPOS`).
+const ACQUIRER_SERVICE = /[\s,–-]+(?:servi[cz]i[oe]\s+)?(?:Smart\s?POS|POS|TPV)\s*$/iu;
 // The country of a processor's local company after its name (`Fiserv Polska S.A.`, `Nexi Italia`).
 const ACQUIRER_COUNTRIES: ReadonlySet<string> = new Set(acquirerFile.countries.map(letterKey));
 
@@ -32,7 +32,8 @@ export function isAcquirerRow(text: string): boolean {
   const parts = text.split(/\s+\/\s+/u);
   if (parts.length > 1) return parts.every((p) => isAcquirerRow(p));
   return digitLetterReadings(text).some((t) => {
-    const name = t.replace(ACQUIRER_SERVICE, '').replace(ACQUIRER_FORM, '').trim();
+    // A logo's colon after the name (`BPER:`) is none of it.
+    const name = t.replace(/\s*:\s*$/u, '').replace(ACQUIRER_SERVICE, '').replace(ACQUIRER_FORM, '').trim();
     const words = name.split(/\s+/u);
     const country = words.length > 1 && ACQUIRER_COUNTRIES.has(letterKey(words[words.length - 1]));
     const key = letterKey(country ? words.slice(0, -1).join(' ') : name);
