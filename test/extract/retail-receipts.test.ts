@@ -35,6 +35,19 @@ describe('retail receipts across Europe and the US', () => {
     expect(read(`DIY STORE\nServed by:\n----------------------------------------\nTIMBER   12.00\nTOTAL    12.00`).data.cashier).toBeNull();
   });
 
+  it('reads the till\'s own time over its card block\'s a minute later', () => {
+    const ex = read(`GASTHAUS\n21.03.2026                     20:14\nSCHNITZEL   18,50\nSUMME EUR   18,50\nKartenzahlung\nVISA ************1111\nDatum: 21.03.2026          Zeit: 20:15\nBetrag EUR  18,50`);
+    expect(ex.data.transaction_time).toBe('20:14');
+  });
+
+  it('reads round 16\'s words: Nota, Kassierer/in, Dto., Goods Total, Trade Disc', () => {
+    expect(read(`RESTAURANG\nBord 11      Nota 20871\nSill   120,00\nAtt betala  120,00`).data.receipt_number).toBe('20871');
+    expect(read(`BAUMARKT\nKassierer/in: Schulte\nSCHRAUBEN   12,00\nSUMME   12,00`).data.cashier).toBe('Schulte');
+    expect(read(`FERRETERIA\nTORNILLOS   84,50\nDto. 5%   -4,23\nTOTAL   80,27`).data.discount).toBe(4.23);
+    const uk = read(`TRADE COUNTER\nTIMBER   88.05\nGoods Total   88.05\nTrade Disc 5%   -4.40\nTOTAL   83.65`);
+    expect([uk.data.subtotal, uk.data.discount]).toEqual([88.05, 4.4]);
+  });
+
   it('reads no count of items before the total as the total (vocabulary item_count)', () => {
     expect(read(`BÓNUS\nMJÓLK   239\nSamtals   6 vörur                  3.139 kr.\nVSK samtals  358`).data.amount).toBe(3139);
     expect(read(`FØTEX\nRØDVIN   273,85\nI ALT  5 varer    273,85\nDankort   273,85`).data.amount).toBe(273.85);

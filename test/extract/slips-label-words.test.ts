@@ -80,6 +80,17 @@ describe('transaction and batch numbers', () => {
     expect(read(`JERNVARE\nRETUR\nMastercard ************1111\nKundens signatur ikke nødvendig\nBELØP NOK 120,00`).data.verification_method).toBe('none');
   });
 
+  it('reads round 16\'s slip words: Operation no., Transakcja nr, Nr par., Tranz. szám, Elfogadó azonosító, Comerciant, Provozovna, Cardholder verification: device', () => {
+    expect(read(`HOTEL\nVISA ************1111\nOperation no.       000052\nAMOUNT EUR 12.00`).data.receipt_number).toBe('000052');
+    expect(read(`SKLEP\nVISA ************1111\n  Transakcja nr:             001507\nKWOTA 12,00 PLN`).data.trace_number).toBe('001507');
+    expect(read(`SKLEP\nVISA ************1111\nNr trans. 000284    Nr par. 0131\nKWOTA 12,00 PLN`).data.receipt_number).toBe('0131');
+    expect(read(`BOLT\nVISA ************1111\nTRANZ. SZÁM:                000612\nÖSSZEG 1 200 Ft`).data.trace_number).toBe('000612');
+    expect(read(`BOLT\nVISA ************1111\nELFOGADÓ AZONOSÍTÓ:            100700318\nÖSSZEG 1 200 Ft`).data.merchant_id).toBe('100700318');
+    expect(read(`FARMACIE\nCOMERCIANT    3301660418\nVISA ************1111\nSUMA RON 12,00`).data.merchant_id).toBe('3301660418');
+    expect(read(`POTRAVINY\n   Provozovna        5503381024\nVISA ************1111\nČÁSTKA 120,00 Kč`).data.merchant_id).toBe('5503381024');
+    expect(read(`CAFE\nMastercard ************1111\nCardholder verification: device\nTOTAL SEK 120,00`).data.verification_method).toBe('cdcvm');
+  });
+
   it('reads a Spanish IMP. as the amount, never the batch number after LOTE', () => {
     const ex = read(`BAR EL RINCON\nCOMPRA\n***********9626\nLOTE:000831\nCOD. AUTORIZACIÓN:635309\n\nIMP.:4,04 €\nAUTORIZADA`);
     expect(ex.data.amount).toBe(4.04);

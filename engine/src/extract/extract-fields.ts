@@ -231,6 +231,9 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
       if (f.name === 'amount') list = otherTransactionLast(list, doc);
     }
     if (OTHER_TRANSACTION_FIELDS.has(f.name)) list = otherTransactionLast(list, doc, kind === 'time' || kind === 'date');
+    // On a till receipt the till's own time is the receipt's, printed before the card block's a
+    // minute or two later (`21.03.2026 20:14` over the block's `Zeit: 20:15`).
+    if (kind === 'time' && ctx.itemized && list.length > 1) list = tillTimeFirst(list);
     // A tip printed after the total (`TOTAL TTC 110,10` / `Pourboire 5,00` / `Réglé CB 115,10`):
     // the figure below the tip that is the total and the tip together is what was paid.
     if (firstOfKind.get(kind) === f.path && kind === 'total') {
@@ -767,3 +770,19 @@ function labelsNotValues(hits: LabelHit[], text: string): LabelHit[] {
 }
 
 const COPY_MARKERS: readonly string[] = ['merchant_copy', 'customer_copy'];
+
+// Minutes between the till's time and its card block's: the payment follows the receipt closely.
+const CARD_BLOCK_MINUTES = 15;
+
+/** The time printed first where the top time and another printed before it are minutes apart (tillTime). */
+function tillTimeFirst(list: Candidate[]): Candidate[] {
+  const top = list[0];
+  const minutes = (c: Candidate) => {
+    const m = /^(\d{1,2}):(\d{2})/u.exec(String(c.value));
+    return m ? Number(m[1]) * 60 + Number(m[2]) : null;
+  };
+  const t = minutes(top);
+  if (t === null) return list;
+  const earlier = list.find((c) => c !== top && c.line.row < top.line.row && c.value !== top.value && minutes(c) !== null && Math.abs((minutes(c) as number) - t) <= CARD_BLOCK_MINUTES && (minutes(c) as number) <= t);
+  return earlier ? [earlier, ...list.filter((c) => c !== earlier)] : list;
+}
