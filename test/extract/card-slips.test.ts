@@ -577,6 +577,11 @@ Total 1.164,88 kr.`);
     expect(ex.data.merchant_address).toContain('V92 P8W4');
   });
 
+  it('reads a day-first date on a slip charged in dollars by a currency conversion', () => {
+    const ex = read(`BOTTEGA\nDate: 12/05/2025   Time: 15:59:02\nAMEX ***********1009\nLocal amount:           EUR 280,00\nExchange rate:  1 EUR = 1.1215 USD\nTransaction currency:          USD\nTotal:                  USD 314.02`);
+    expect(ex.data.transaction_date).toBe('2025-05-12');
+  });
+
   it('reads no label inside a copy marker (KORTHOLDERS KVITTERING): the card under it keeps its last four', () => {
     const ex = read(`KIWI\nKORTHOLDERS KVITTERING\n\nBankAxept\n************8806\nKJØP  NOK 120,00`);
     expect([ex.data.card_last_four, ex.data.receipt_number]).toEqual(['8806', null]);

@@ -332,7 +332,9 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     // handed over or given back is printed as a ledger's credit by some tills (`CASH -50.00`).
     if (typeof choice.value === 'number' && choice.value < 0 && (subtracted.has(f.path) || isCash(f.path))) choice.value = -choice.value;
     if (top.date) {
-      const resolved = resolveDateOrder(top.date, { documentOrder: dateOrder, currency, today: now, country });
+      // Under a currency conversion the card's currency names the cardholder's country, not the
+      // shop's (an Italian shop's slip charged in dollars writes the day first).
+      const resolved = resolveDateOrder(top.date, { documentOrder: dateOrder, currency: conversion ? null : currency, today: now, country });
       choice.value = f.field.type === 'datetime' ? `${resolved.value}T00:00` : resolved.value;
       if (top.date.alternative || resolved.reason === 'country') choice.dateOrder = { order: resolved.order, reason: resolved.reason };
       // Month first only because the currency was a bare `$`: half the dollar countries write the day first.
