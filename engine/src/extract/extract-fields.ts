@@ -17,8 +17,7 @@ import { documentCountry, documentLanguage } from './find/document-country.js';
 import { FIGURE_KINDS, valueKind, type ValueKind } from './find/field-kinds.js';
 import { completeParty, findHeaderBlock, linesBox } from './find/header-block.js';
 import { unreadLabelRow } from './find/unread-labels.js';
-import { NARROWED_BY, narrows } from './find/value-parsers.js';
-import { enumMatches } from './find/enum-words.js';
+import { enumMatches, withoutNarrowed } from './find/enum-words.js';
 import { sectionCandidates } from './find/party-section.js';
 import { snapToKnown } from './find/known-merchants.js';
 import { itemHeaderRows, readLineItems } from './find/line-items.js';
@@ -169,12 +168,8 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     // Nor below the first price: there an unlabelled number is a terminal's, a till's or a tax number.
     const labelsOther = (c: Candidate) => kind === 'phone' && (isClaimed(claimed, c) || (firstPriceRow !== null && c.line.row >= firstPriceRow));
     if (shaped) list.push(...shapedCandidates(doc, kind, f.field, ctx).filter((c) => !fromHeader(c) && !(kind === 'total' && c.value === 0) && !labelsOther(c)));
-    // A value named anywhere on the slip that narrows another says more than it, on its row or the
-    // next (`PASEK MAGNETYCZNY` over `(FALLBACK - BŁĄD CHIPA)`: a fallback, read from the stripe).
-    if (kind === 'enum' && list.length > 1) {
-      const named = new Set(list.filter((c) => narrows(String(c.value), c.raw)).map((c) => String(c.value)));
-      list = list.filter((c) => !(NARROWED_BY[String(c.value)] ?? []).some((v) => named.has(v)));
-    }
+    // A value named anywhere on the slip that narrows another says more than it (a fallback over the stripe).
+    if (kind === 'enum') list = withoutNarrowed(list);
     // A number inside the merchant's address is part of it (a Portuguese `Lote 12` is a plot, no batch).
     if (kind === 'identifier') list = list.filter((c) => !addressLines.has(c.line.index));
     if (f.name === 'application_id') list.push(...aidCandidates(doc));
@@ -776,15 +771,18 @@ const COPY_MARKERS: readonly string[] = ['merchant_copy', 'customer_copy'];
 // Minutes between the till's time and its card block's: the payment follows the receipt closely.
 const CARD_BLOCK_MINUTES = 15;
 
-/** The time printed first where the top time and another printed before it are minutes apart (tillTime). */
+/** The time printed first where the top time and another printed before it are minutes apart, the earlier one. */
 function tillTimeFirst(list: Candidate[]): Candidate[] {
-  const top = list[0];
   const minutes = (c: Candidate) => {
     const m = /^(\d{1,2}):(\d{2})/u.exec(String(c.value));
     return m ? Number(m[1]) * 60 + Number(m[2]) : null;
   };
+  const [top] = list;
   const t = minutes(top);
   if (t === null) return list;
-  const earlier = list.find((c) => c !== top && c.line.row < top.line.row && c.value !== top.value && minutes(c) !== null && Math.abs((minutes(c) as number) - t) <= CARD_BLOCK_MINUTES && (minutes(c) as number) <= t);
+  const earlier = list.find((c) => {
+    const m = minutes(c);
+    return c.line.row < top.line.row && m !== null && m < t && t - m <= CARD_BLOCK_MINUTES;
+  });
   return earlier ? [earlier, ...list.filter((c) => c !== earlier)] : list;
 }

@@ -144,32 +144,32 @@ export function inferredCandidates(name: string, ranked: ReadonlyMap<string, rea
   // A card's application label printed on a row of its own, its scheme and its kind (`VISA DEBIT`,
   // `VISA CREDITO`, `MASTERCARD PREPAID`), as terminals print it under the card number.
   if (name === 'application_label') {
-    for (const line of doc.lines) {
-      const text = line.text.trim();
-      const start = line.text.indexOf(text);
-      if (isApplicationLabel(text)) return [{ value: text, raw: text, line, start, end: start + text.length, label: null, relation: 'anywhere', score: 0.35 }];
-    }
+    const at = (line: Line, text: string, score: number, start = line.text.indexOf(text)): Candidate[] => [
+      { value: text, raw: text, line, start, end: start + text.length, label: null, relation: 'anywhere', score },
+    ];
+    // The line of a row holding only a scheme's word (`VISA`, `American Express`).
+    const schemeAlone = (k: number, page: number | null = null) => {
+      const row = doc.rows[k];
+      const line = row?.lines.length === 1 && (page === null || row.page === page) ? row.lines[0] : null;
+      return line && isSchemeWord(line.text.trim()) ? line : null;
+    };
+    for (const line of doc.lines) if (isApplicationLabel(line.text.trim())) return at(line, line.text.trim(), 0.35);
     // A scheme's word alone printed with the AID, after it on its row (`AID: A0000000031010 - VISA
     // DEBIT`) or on a row of its own right under or over it (`A0000000031010` / `VISA`): the
     // chip's label, as Nordic and Dutch terminals print it.
     for (const aid of aidCandidates(doc)) {
       const after = aid.line.text.slice(aid.end);
-      const rest = after.replace(/^[\s:–-]+/u, '').trimEnd();
-      const from = aid.end + after.length - after.replace(/^[\s:–-]+/u, '').length;
-      if (rest !== '' && (isSchemeWord(rest) || isApplicationLabel(rest))) return [{ value: rest, raw: rest, line: aid.line, start: from, end: from + rest.length, label: null, relation: 'anywhere', score: 0.35 }];
-      for (const k of [aid.line.row + 1, aid.line.row - 1]) {
-        const row = doc.rows[k];
-        const line = row?.lines.length === 1 && row.page === aid.line.page ? row.lines[0] : null;
-        const text = line?.text.trim() ?? '';
-        if (line && isSchemeWord(text)) return [{ value: text, raw: text, line, start: line.text.indexOf(text), end: line.text.indexOf(text) + text.length, label: null, relation: 'anywhere', score: 0.35 }];
-      }
+      const opened = after.replace(/^[\s:–-]+/u, '');
+      const rest = opened.trimEnd();
+      if (rest !== '' && (isSchemeWord(rest) || isApplicationLabel(rest))) return at(aid.line, rest, 0.35, aid.end + after.length - opened.length);
+      const beside = schemeAlone(aid.line.row + 1, aid.line.page) ?? schemeAlone(aid.line.row - 1, aid.line.page);
+      if (beside) return at(beside, beside.text.trim(), 0.35);
     }
     // Else a scheme's word alone on its row (`Visa` under `Buchung`, `MASTERCARD` under `KAUF`): the
     // card's application as EMV slips print it.
     for (const row of doc.rows) {
-      const line = row.lines.length === 1 ? row.lines[0] : null;
-      const text = line?.text.trim() ?? '';
-      if (line && isSchemeWord(text)) return [{ value: text, raw: text, line, start: line.text.indexOf(text), end: line.text.indexOf(text) + text.length, label: null, relation: 'anywhere', score: 0.3 }];
+      const line = schemeAlone(row.index);
+      if (line) return at(line, line.text.trim(), 0.3);
     }
     return [];
   }
@@ -245,8 +245,7 @@ export function withoutLoyaltyCards(list: readonly Candidate[], doc: DocumentTex
   // BANCAIRE` heading a CB ticket) name no shop.
   const brand = new Set((merchant ?? '').toUpperCase().split(/[^\p{L}]+/u).filter((w) => w.length >= 3 && !vocabularyWordLanguages().has(compact(w))));
   const words = (text: string) => text.toUpperCase().split(/[^\p{L}]+/u);
-  const namesScheme = (text: string) => namesSchemeWord(text);
-  const otherCard = (text: string) => !namesScheme(text) && (LOYALTY.test(text) || words(text).some((w) => brand.has(w)));
+  const otherCard = (text: string) => !namesSchemeWord(text) && (LOYALTY.test(text) || words(text).some((w) => brand.has(w)));
   const rowText = (k: number) => doc.rows[k].lines.map((l) => l.text).join(' ');
   // The row right above, on the same page with no blank line between.
   const rowAbove = (line: Line) => {
@@ -258,6 +257,6 @@ export function withoutLoyaltyCards(list: readonly Candidate[], doc: DocumentTex
   return list.filter((c) => {
     const text = rowText(c.line.row);
     if (LOYALTY.test(text) || otherCard(text)) return false;
-    return namesScheme(text) || !otherCard(rowAbove(c.line));
+    return namesSchemeWord(text) || !otherCard(rowAbove(c.line));
   });
 }

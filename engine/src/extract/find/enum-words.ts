@@ -161,3 +161,18 @@ export function isVocabularyWord(word: string): boolean {
   return vocabularyWordLanguages().has(compact(word));
 }
 
+// Values another value named on the slip narrows: a fallback is read from the stripe after the
+// chip failed (`Magnetstreifen (Fallback)`, `PASEK MAGNETYCZNY` / `(FALLBACK - BŁĄD CHIPA)`), and a
+// phone's wallet pays with a card (`Mastercard - Apple Pay`).
+const NARROWED_BY: Readonly<Record<string, readonly string[]>> = { swipe: ['fallback'], chip: ['fallback'], card: ['mobile_wallet'] };
+
+// The wallets of a phone or watch; other wallet words (`PayPal` of `Zettle by PayPal`, the Dutch
+// `BLIK` of a can) name no narrower way of paying.
+const DEVICE_WALLET = /^(?:apple|google|samsung)\s?pay$|^twint$|^satispay$/iu;
+
+/** The values found without those a narrower value found beside them names more exactly (NARROWED_BY). */
+export function withoutNarrowed<T extends { value: unknown; raw: string }>(list: readonly T[]): T[] {
+  const narrows = (c: T) => c.value !== 'mobile_wallet' || DEVICE_WALLET.test(c.raw.trim());
+  const named = new Set(list.filter(narrows).map((c) => String(c.value)));
+  return list.filter((c) => !(NARROWED_BY[String(c.value)] ?? []).some((v) => named.has(v)));
+}

@@ -79,18 +79,6 @@ const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 const IBAN = /(?<![A-Z0-9])([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)(?![A-Z0-9])/g;
 const BIC = /(?<![A-Z0-9])([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![A-Z0-9])/g;
 
-// Enum values another value on the same row narrows (a fallback is read from the stripe after the chip failed).
-export const NARROWED_BY: Readonly<Record<string, readonly string[]>> = { swipe: ['fallback'], chip: ['fallback'], card: ['mobile_wallet'] };
-
-// The wallets of a phone or watch, which name a card payment's kind (`Mastercard - Apple Pay`);
-// other wallet words (`PayPal` of `Zettle by PayPal`, Dutch `BLIK`, a can) name no narrower one.
-const DEVICE_WALLET = /^(?:apple|google|samsung)\s?pay$|^twint$|^satispay$/iu;
-
-/** A value found by `raw` that narrows another (NARROWED_BY): any but a wallet's word other than a device's. */
-export function narrows(value: string, raw: string): boolean {
-  return value !== 'mobile_wallet' || DEVICE_WALLET.test(raw.trim());
-}
-
 // A response code alone after its label: two or three figures (or an offline `Y1`, `Z3`).
 // The code may be followed by the host's words for it (`51 INSUFFICIENT FUNDS`, `00 APPROVED`).
 // The label's `code` may stand in the slot (`Response code: 05` after `Response`).
@@ -189,9 +177,7 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       const exact = enumMatches(text, field.values ?? [])
         .filter((m) => schemes || !(isCardWord(m.raw) && (endsWithSchemeWord(text.slice(0, m.start)) || startsWithSchemeWord(text.slice(m.end)))))
         .map((m) => ({ ...m, quality: letters(m.raw) >= 0.6 * letters(text) ? 1 : 0.8 }));
-      // A value that names a kind of another on the same row says more (`Magnetstreifen (Fallback)`: a fallback, read from the stripe).
-      const named = new Set(exact.filter((m) => narrows(m.value, m.raw)).map((m) => m.value));
-      if (exact.length > 0) return exact.filter((m) => !(NARROWED_BY[m.value] ?? []).some((v) => named.has(v)));
+      if (exact.length > 0) return exact;
       // A word of the document's language alone on its row (French `CREDIT`: a refund).
       const row = ctx.language ? compact(text) : '';
       const alone = ctx.language ? (field.values ?? []).find((v) => aloneWords(v, ctx.language as string).some((w) => compact(w) === row)) : undefined;

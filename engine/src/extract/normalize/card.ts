@@ -138,10 +138,8 @@ export function findCardMasks(printed: string): ParsedCardMask[] {
   // `**********61005`: ten marks and five figures are its fifteen).
   const amex = AMEX_WORD.test(text);
   for (const m of text.matchAll(MASK_THEN_FIVE)) {
-    if (amex || m[1].trim().length === 10) {
-      if (out.some((o) => m.index < o.end && o.start < m.index + m[0].length)) continue;
-      out.push({ lastFour: m[2].slice(1), raw: m[0], start: m.index, end: m.index + m[0].length, bin: null });
-    }
+    if (!(amex || m[1].trim().length === 10) || out.some((o) => m.index < o.end && o.start < m.index + m[0].length)) continue;
+    out.push({ lastFour: m[2].slice(1), raw: m[0], start: m.index, end: m.index + m[0].length, bin: null });
   }
   for (const m of [...text.matchAll(ENDING), ...text.matchAll(ENDING_AFTER), ...text.matchAll(ELLIPSIS)]) {
     if (out.some((o) => m.index < o.end && o.start < m.index + m[0].length)) continue;
