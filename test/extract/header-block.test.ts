@@ -182,6 +182,9 @@ describe('findHeaderBlock', () => {
     expect(header(['Zur Linde', 'Gaststätte', 'Hauptstraße 3', '80331 München']).name).toBe('Zur Linde Gaststätte');
     // A row of other words under the name stays apart: only a business kind joins it.
     expect(header(['CHO EUN', 'KOREAN FOOD AND DRINKS', '12 Main Street', 'London SW1A 1AA']).name).toBe('CHO EUN');
+    // A tagline in another print is no part of the name: mixed case under capitals, or a lower-case word.
+    expect(header(['THE CORNER CUPBOARD', 'Gift Shop & Cafe', '12 Main Street', 'York YO1 7HH']).name).toBe('THE CORNER CUPBOARD');
+    expect(header(['Crumb & Kettle', 'Independent cafe & bakery', '12 Main Street', 'York YO1 7HH']).name).toBe('Crumb & Kettle');
   });
 
   it('joins a name in large print wrapped onto a second row, and takes no street line for a company', () => {

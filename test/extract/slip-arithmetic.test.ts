@@ -18,6 +18,11 @@ describe('readConversion', () => {
     expect(c).toMatchObject({ amount: 100, currency: 'EUR' });
   });
 
+  it('reads a rate printed in lower case, as some terminals print every row', () => {
+    const c = readConversion(docOf('castka:  7 480,00 czk\nkurz: 1 czk = 0,04102 eur\ncelkem k uhrade:  306,83 eur'), ',');
+    expect(c).toMatchObject({ amount: 306.83, currency: 'EUR' });
+  });
+
   it('gives nothing without a rate line, for a rate between one currency, or where no two figures agree', () => {
     expect(readConversion(docOf('TOTAL  EUR 12.00\nCASH 20.00'), '.')).toBeNull();
     expect(readConversion(docOf('Exchange Rate: 1 USD = 1.0000 USD\nTotal 409.50 USD\nAmount 400.00 USD'), '.')).toBeNull();

@@ -14,8 +14,9 @@ export interface Conversion {
 
 const SPACE_GROUPED = /(?<![\p{N}.,])\d{1,3}(?: \d{3})+,\d{2}(?![\p{N}])/gu;
 
-// An exchange rate as terminals print it: `1 GBP = 1.2731 USD`, `KURS 1 EUR = 0,9868 CHF`.
-const RATE = /(?<![\p{N}.,])1(?:[.,]0+)?\s*([A-Z]{3})\s*=\s*(\d+[.,]\d+)\s*([A-Z]{3})(?![\p{L}])/u;
+// An exchange rate as terminals print it: `1 GBP = 1.2731 USD`, `KURS 1 EUR = 0,9868 CHF`, or in
+// a lower-case print `kurz: 1 czk = 0,04102 eur`.
+const RATE = /(?<![\p{N}.,])1(?:[.,]0+)?\s*([A-Z]{3})\s*=\s*(\d+[.,]\d+)\s*([A-Z]{3})(?![\p{L}])/iu;
 
 /**
  * Dynamic currency conversion read by its arithmetic, whatever the slip's words: an exchange rate
@@ -27,8 +28,9 @@ export function readConversion(doc: DocumentText, decimal: DecimalMark | undefin
   let rate: { from: string; to: string; value: number; row: number } | null = null;
   for (const line of doc.lines) {
     const m = RATE.exec(line.text);
-    if (m && isCurrencyCode(m[1]) && isCurrencyCode(m[3]) && m[1] !== m[3]) {
-      rate = { from: m[1], to: m[3], value: Number(m[2].replace(',', '.')), row: line.row };
+    const [from, to] = [m?.[1].toUpperCase() ?? '', m?.[3].toUpperCase() ?? ''];
+    if (m && isCurrencyCode(from) && isCurrencyCode(to) && from !== to) {
+      rate = { from, to, value: Number(m[2].replace(',', '.')), row: line.row };
       break;
     }
   }

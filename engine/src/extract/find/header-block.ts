@@ -325,7 +325,9 @@ function continued(texts: readonly string[], kind: (k: number) => RowKind, start
     // A row that closes a parenthesis it did not open ends a name whose `(` recognition lost (`ALAM) SDN BHD`).
     // The kind of business on a row of its own belongs to the name it is printed under or over
     // (`CHO EUN` / `KOREAN RESTAURANT`, `RESTAURANTE` / `ENRIQUES`).
-    const trade = isTradeRow(texts[k]) || (k === start + 1 && isTradeRow(prev, true));
+    // A tagline in other print is no part of it: `Gift Shop & Cafe` under `THE CORNER CUPBOARD`,
+    // `Independent cafe & bakery` under `Crumb & Kettle`.
+    const trade = (isTradeRow(texts[k]) && !isTagline(texts[k], prev)) || (k === start + 1 && isTradeRow(prev, true));
     // A name in large print wraps onto a second row as large (`FIVE` / `GUYS`, a logo's words).
     const large = k === start + 1 && sizes[start] >= LARGE_PRINT && sizes[k] >= LARGE_PRINT && Math.abs(sizes[k] - sizes[start]) <= 0.25 * sizes[start];
     // A place's name on a short row of its own between the name and the street is the branch the
@@ -389,6 +391,20 @@ function isTradeRow(text: string, only = false): boolean {
   const trade = (w: string) => TRADE.has(w.replace(/\.$/u, ''));
   if (only) return words.every(trade) || trade(words.join(' '));
   return [words[0], words[words.length - 1], words.slice(0, 2).join(' '), words.slice(-2).join(' ')].some(trade);
+}
+
+// Small words a name keeps in lower case (`Bar de la Plage`, `Fish and Chips`).
+const NAME_PARTICLES = new Set(['&', 'and', 'of', 'the', 'de', 'du', 'des', 'la', 'le', 'les', 'del', 'di', 'da', 'do', 'dos', 'das', 'e', 'et', 'y', 'und', 'an', 'am', 'im', 'zum', 'zur', 'van', 'het', 'en', 'och', 'og', 'i', 'på', 'a', 'al', 'au', 'aux']);
+
+/**
+ * A row describing the business in another print than its name's: mixed case under a name in
+ * capitals, or a word of its own in lower case (a sentence, not a name).
+ */
+function isTagline(text: string, name: string): boolean {
+  const words = text.trim().split(/\s+/u).filter((w) => /\p{L}/u.test(w));
+  const capitals = (t: string) => /\p{L}/u.test(t) && t === t.toUpperCase();
+  if (capitals(name) && !capitals(text)) return true;
+  return words.some((w) => /^\p{Ll}/u.test(w) && !NAME_PARTICLES.has(w.toLowerCase()));
 }
 
 function closesUnopened(text: string): boolean {
