@@ -286,6 +286,16 @@ describe('findHeaderBlock', () => {
     expect(header(['Jeronimo Martins Polska S.A.', 'BIEDRONKA NR 3321', 'UL. GRUNWALDZKA 82, 80-244 GDAŃSK', 'TID: 11223047']).address).toBe('UL. GRUNWALDZKA 82, 80-244 GDAŃSK');
     expect(header(['Kossuth Pékség és Kávézó', 'Pékmester Bt.', '6720 Szeged, Kárász u. 9.', 'Adószám: 21345678-2-06']).address).toBe('6720 Szeged, Kárász u. 9.');
   });
+
+  it('ends the address at a blank line after the town', () => {
+    // The row under the gap (a slip's copy heading) is no part of the shop's address.
+    expect(header(['LADESTASJON NORD AS', 'Storgata 12', '0155 OSLO', '', 'KORTVERIFISERING', 'VISA'])).toEqual({
+      name: 'LADESTASJON NORD AS',
+      address: 'Storgata 12, 0155 OSLO',
+    });
+    // Without the gap, a row ending in a country still finishes the town above it.
+    expect(header(['FARLEIGH FOOD & WINE', '22 Bath Road', 'Frome BA11 2HG', 'United Kingdom']).address).toBe('22 Bath Road, Frome BA11 2HG, United Kingdom');
+  });
 });
 
 describe('nameText', () => {

@@ -162,6 +162,8 @@ export function findHeaderBlock(doc: DocumentText): HeaderBlock {
       if (endsWithCountry(last)) break;
       // A row that ends with the country (`LUMPUR, MALAYSIA.`) finishes the town above it.
       if (townRead && k !== 'address' && !/,$/u.test(last) && !endsWithCountry(texts[i]) && !isRegion(texts[i], last)) break;
+      // A blank line after the town ends the address (`Frome BA11 2HG` / ` ` / `CUSTOMER COPY`).
+      if (townRead && blankAbove(rows, i)) break;
     } else if (k !== 'address') continue;
     address.push(i);
     townRead ||= isPostcodeTown(texts[i]);
@@ -366,6 +368,19 @@ function echoedHeadline(doc: DocumentText, rows: readonly Row[], texts: readonly
   }
   return null;
 }
+
+/** A gap of a blank line or more between row `k` and the row above it, in the rows' own line heights. */
+function blankAbove(rows: readonly Row[], k: number): boolean {
+  if (k === 0 || rows[k].page !== rows[k - 1].page) return false;
+  const top = Math.min(...rows[k].lines.map((l) => l.box.y));
+  const above = rows[k - 1].lines;
+  const bottom = Math.max(...above.map((l) => l.box.y + l.box.height));
+  const height = Math.min(...[...above, ...rows[k].lines].map((l) => l.box.height));
+  return height > 0 && top - bottom > BLANK_LINE * height;
+}
+
+// A gap this many line heights high is a blank line between two printed ones.
+const BLANK_LINE = 0.9;
 
 // Print at least this much taller than the page's median line: a headline.
 const LARGE_PRINT = 1.6;
