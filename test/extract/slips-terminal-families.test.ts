@@ -785,6 +785,117 @@ PRE-AUTH AMOUNT:           $450.00`);
     expect(hold.data.auth_code).toBe('814402');
   });
 
+  it('reads the charged amount under a hold by its own words: settled, booked, bought, final', () => {
+    // The hold's row names it (`Reserveret beløb`, `Importo preaut.`); the charge's label is the
+    // word a pump or a charger prints for it, and the unused rest of a hold is no amount.
+    const nl = read(`VISA CREDIT
+kaart             **** **** **** 1234
+gereserveerd bedrag         40,00 EUR
+afgerekend                  21,17 EUR
+autorisatiecode                551200`);
+    expect(nl.data.amount).toBe(21.17);
+    const de = read(`VISA
+Nr. ############1234
+Reserviert           EUR    300,00
+Buchungsbetrag       EUR    212,40
+Genehmigungs-Nr.            220044`);
+    expect(de.data.amount).toBe(212.4);
+    const dk = read(`Mastercard
+XXXX XXXX XXXX 1234
+Godk.:                         410022
+Reserveret beløb       DKK     800,00
+KØB                    DKK     412,35`);
+    expect(dk.data.amount).toBe(412.35);
+    const it = read(`MASTERCARD       PAN: ************1234
+Aut.: 770120
+Importo preaut.            EUR 120,00
+IMPORTO FINALE             EUR  74,10
+  Importo non utilizzato: EUR 45,90`);
+    expect(it.data.amount).toBe(74.1);
+  });
+
+  it('reads a slip that charges less than it held as the charge, not the hold; an added hold stays one', () => {
+    const pump = read(`CB
+************1234
+No AUTO: 410022
+PRE-AUTORISATION  150,00 EUR
+MONTANT REEL =
+  63,20 EUR
+DEBIT`);
+    expect([pump.data.transaction_type, pump.data.amount]).toEqual(['sale', 63.2]);
+    const charger = read(`MASTERCARD
+************1234
+Pre-authorisation             £80.00
+Amount charged                £22.10
+Auth code                     44X201
+APPROVED
+Unused pre-authorisation will be released by your bank.`);
+    expect([charger.data.transaction_type, charger.data.amount]).toEqual(['sale', 22.1]);
+    const added = read(`   INTEGRAZIONE PREAUTORIZZAZIONE
+Mastercard
+PAN:              **** **** **** 1234
+Cod.Aut.: 22K1PA
+IMPORTO INTEGRAZIONE     EUR   100,00
+TOTALE PREAUTORIZZATO    EUR   300,00
+OPERAZIONE ESEGUITA`);
+    expect(added.data.transaction_type).toBe('pre_authorization');
+  });
+
+  it('reads the cancelling of a hold as a void, and its outcome words in four languages', () => {
+    const fr = read(`Carte : VISA ************1234
+  ANNULATION PRE-AUTORISATION
+Montant :              600,00 EUR
+No autorisation :          210044`);
+    expect(fr.data.transaction_type).toBe('void');
+    // The void's `OPERAZIONE ANNULLATA N.` labels the operation it cancels: no refusal.
+    const it = read(`              ANNULLAMENTO
+ OPERAZIONE ANNULLATA N.          0042
+ CARTA                ****  ****  1234
+ IMPORTO ANNULLATO EUR          80,00
+         ANNULLAMENTO ESEGUITO`);
+    expect([it.data.transaction_type, it.data.approved]).toEqual(['void', true]);
+    expect(read(`Carta: VISA **** 1234\nIMPORTO ADDEBITATO  EUR 40,00\n   ESITO: POSITIVO`).data.approved).toBe(true);
+    expect(read(`ZWROT\nMastercard ************1234\nKWOTA ZWROTU: 120,00 PLN\nZWROT ZAAKCEPTOWANY`).data.approved).toBe(true);
+    expect(read(`  FÖRHANDSAUKTORISERING\nVISA ************1234\nReserverat belopp   SEK 1 500,00`).data.transaction_type).toBe('pre_authorization');
+  });
+
+  it('reads a parking ticket\'s number as the till\'s, under the terminal\'s own; no price or rate is a receipt number', () => {
+    const parking = read(`PARKHAUS AM MARKT
+Ticket-Nr.:               044700112
+Einfahrt:          27.11.2025 09:14
+Betrag:                  EUR 6,50
+girocard
+Karte:       ############1234
+TA-Nr.: 002291          BNr.:   0412
+Genehmigungs-Nr.:            719204`);
+    expect(parking.data.receipt_number).toBe('0412');
+    const es = read(`TICKET:                     0021 1872
+IMPORTE:                     4,20 EUR
+VISA
+TARJ.:               ************1234
+Nº OPER.:                      000771
+AUT:                           09B441`);
+    expect(es.data.receipt_number).toBe('000771');
+    // On a till receipt the ticket is the receipt's number; an offer's price or rate is none.
+    const till = readTillReceipt(`LIBRAIRIE DU PORT
+Ticket 000412    12/09/2025    10:05
+ROMAN POCHE              1   8,90
+TOTAL                        8,90
+ESPECES                     10,00
+RENDU                        1,10
+Bon d'achat à partir de    50,00 EUR`);
+    expect(till.data.receipt_number).toBe('000412');
+    const uk = readTillReceipt(`THREADS
+STORE 0217  TILL 04  TRANS 004410
+WOOL SCARF CHECK              14.00 S
+20% OFF KNITWEAR              -2.80 S
+TOTAL                        £11.20
+CASH                         £20.00
+CHANGE DUE                    £8.80`);
+    expect(uk.data.receipt_number).toBe('004410');
+    expect(readTillReceipt(`BUTCHER\nDocket No: 20451            Till: 1\nSTEAK  12.40\nTOTAL  12.40\nCASH   20.00`).data.receipt_number).toBe('20451');
+  });
+
   it('reads a bare Lote as the batch, and no number of the address as one (Lote 12 is a plot)', () => {
     const pt = read(`PASTELARIA LUSA\nRua das Flores, Lote 12\n2750-123 Cascais\nNº Trans.: 000271          Lote: 032\nVISA ************1234\nVALOR 12,00 EUR`);
     expect([pt.data.batch_number, pt.data.merchant_address]).toEqual(['032', 'Rua das Flores, Lote 12, 2750-123 Cascais']);

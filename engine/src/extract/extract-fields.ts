@@ -8,7 +8,7 @@ import { isMissing } from './field-checks.js';
 import { REVIEW_THRESHOLDS, type CalibrationGroup } from './calibration-weights.js';
 import { calibrationGroup, confidenceOf, round3, type ConfidenceFeatures } from './confidence.js';
 import { labelledCandidates, shapedCandidates, titleCandidates, hashLineCandidates, type Candidate } from './find/candidates.js';
-import { aidCandidates, ofOtherTransaction, otherTransactionLast, inferredCandidates, lastFourApartCandidates, preferAidScheme, schemeCandidates, withoutLoyaltyCards } from './find/card-fields.js';
+import { aidCandidates, ofOtherTransaction, otherTransactionLast, inferredCandidates, lastFourApartCandidates, preferAidScheme, schemeCandidates, withoutHeldFigureTypes, withoutLoyaltyCards } from './find/card-fields.js';
 import { cashierNames } from './find/cashier-name.js';
 import { claimedSpans, isClaimed } from './find/claimed-spans.js';
 import { itemRateCandidate, readTaxRows, taxCandidates, type TaxRow } from './find/tax-lines.js';
@@ -263,6 +263,9 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     }
     ranked.set(f.path, list);
   }
+  const typePath = pathOf('transaction_type');
+  const amountPath = firstOfKind.get('total');
+  if (typePath && amountPath && ranked.has(typePath)) ranked.set(typePath, withoutHeldFigureTypes(ranked.get(typePath)!, ranked.get(amountPath) ?? [], doc, (c) => aloneOnItsRow(doc, c)));
   // Values a slip implies where it prints no word for them (an approval by its authorisation code).
   for (const f of scalars) {
     const list = ranked.get(f.path);

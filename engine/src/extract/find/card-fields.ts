@@ -1,5 +1,6 @@
 import type { DocumentText, Line } from '../layout/document-text.js';
 import { AID_SHAPE, findCardMasks, isAid, isLastFourAlone, isSchemeWord, lastFourApart, namesSchemeWord, schemeFromBin } from '../normalize/card.js';
+import { findAmounts } from '../normalize/amount.js';
 import { countryCurrency } from '../normalize/currency.js';
 import { fewLettersAsFigures } from '../normalize/digit-letters.js';
 import { compact, escapeRegExp } from '../layout/labels.js';
@@ -225,6 +226,27 @@ export function otherTransactionLast(list: Candidate[], doc: DocumentText, shape
   const other = list.filter((c) => counts(c) && ofOtherTransaction(c, doc));
   const rest = list.filter((c) => !other.includes(c));
   return rest.some(counts) ? [...rest, ...other] : list;
+}
+
+/**
+ * The transaction types without a hold's words where the slip prints the amount held beside a
+ * different one charged (`PRE-AUTORISATION 120,00 EUR` over `MONTANT REEL 71,81`; a charger's
+ * `Pre-authorisation £60.00` over `Amount charged £36.62`, `Unused pre-authorisation will be
+ * released`): the hold is what the charge settles, and the slip is the charge. A hold's word
+ * heading the slip alone on its row (`heading`) stands: an added hold prints what it adds beside
+ * the total held (`INTEGRAZIONE PREAUTORIZZAZIONE`). `amounts` is the amount's ranked list, the
+ * charge first; a hold's own slip (its amount alone) keeps its words.
+ */
+export function withoutHeldFigureTypes(types: Candidate[], amounts: readonly Candidate[], doc: DocumentText, heading: (c: Candidate) => boolean): Candidate[] {
+  const charged = amounts[0];
+  if (!charged?.label || typeof charged.value !== 'number' || ofOtherTransaction(charged, doc)) return types;
+  // A figure with cents on a row that names a hold, other than the charge.
+  const held = doc.rows.some((r) => {
+    if (r.index === charged.line.row) return false;
+    const text = r.lines.map((l) => l.text).join(' ');
+    return OTHER_TRANSACTION.test(text) && findAmounts(text).some((a) => a.decimal !== null && a.value > 0 && a.value !== charged.value);
+  });
+  return held ? types.filter((c) => c.value !== 'pre_authorization' || heading(c)) : types;
 }
 
 // Words of a loyalty or customer card (vocabulary `loyalty`: Kundenkarte, Clubcard, Plussa,

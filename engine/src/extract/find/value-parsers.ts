@@ -188,7 +188,9 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
     }
     case 'boolean': {
       // An outcome word (`Zahlung erfolgt`, `REFUSÉ`) says it; a declined word wins over an approved one.
-      const outcomes = enumMatches(text, OUTCOMES);
+      // One followed by a number's mark and figures labels that number (a void's `OPERAZIONE
+      // ANNULLATA N. 0088`, the operation it cancels), and says no outcome.
+      const outcomes = enumMatches(text, OUTCOMES).filter((o) => !NUMBER_AFTER.test(text.slice(o.end)));
       const said = outcomes.find((o) => o.value === 'declined') ?? outcomes[0];
       if (said) return [{ value: said.value === 'approved', raw: said.raw, start: said.start, end: said.end, quality: said.value === 'declined' ? 1 : 0.95 }];
       if (!labelled) return [];
@@ -331,6 +333,10 @@ function documentNumber(text: string): ReadValue[] {
     return only && (LETTER_CODE.test(only.value) || ACCOUNT_NAME.test(text.slice(skip).trim())) && !isVocabularyWord(only.value) ? [{ value: only.value, raw: only.value, start: skip + only.start, end: skip + only.end, quality: 0.7 }] : [];
   }
   const { value, start, end } = tokens[n];
+  // A price after other words (`Bon d'achat à partir de 150,00 EUR`, an offer on a till) is no
+  // number, nor a rate (`20% OFF`).
+  if (n > 0 && (PRICE.test(value) || /^,\d{2}(?!\d)/u.test(text.slice(skip + end)))) return [];
+  if (/^\s?%/u.test(text.slice(skip + end))) return [];
   // A document type's code before a series and number is part of the number, as Portuguese
   // documents are named (`FS A/4172`, `FT 2026/118`).
   const series = n > 0 ? tokens[n - 1] : null;
@@ -341,6 +347,9 @@ function documentNumber(text: string): ReadValue[] {
   // The number standing first in the slot is the likeliest; one after other words less so.
   return [{ value: digitsBetweenDigits(slashedZeros(value)), raw: value, start: skip + start, end: skip + end, quality: n === 0 ? 1 : 0.7 }];
 }
+
+// A figure with two decimals: a price.
+const PRICE = /^\d+\.\d{2}$/u;
 
 // Two or three capitals: a document type's code (`FS`, `FT`, `NC`).
 const SERIES_CODE = /^[A-Z]{2,3}$/u;
@@ -420,3 +429,6 @@ function isCardWord(raw: string): boolean {
   cardWords ??= new Set(valueWords('card').map(compact));
   return cardWords.has(compact(raw));
 }
+
+// A number's mark right after a word, with its figures or with them in the next cell (`N. 0088`, `Nr 12`, `n°`).
+const NUMBER_AFTER = /^\s*(?:n[°º]?|nr|no|num)\.?\s*:?\s*(?:\d|$)/iu;
