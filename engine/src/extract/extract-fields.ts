@@ -10,6 +10,7 @@ import { calibrationGroup, confidenceOf, round3, type ConfidenceFeatures } from 
 import { labelledCandidates, shapedCandidates, titleCandidates, hashLineCandidates, type Candidate } from './find/candidates.js';
 import { aidCandidates, ofOtherTransaction, otherTransactionLast, inferredCandidates, lastFourApartCandidates, preferAidScheme, schemeCandidates, withoutHeldFigureTypes, withoutLoyaltyCards } from './find/card-fields.js';
 import { cashierNames } from './find/cashier-name.js';
+import { vatNumbersFirst } from './find/vat-first.js';
 import { claimedSpans, isClaimed } from './find/claimed-spans.js';
 import { itemRateCandidate, readTaxRows, taxCandidates, type TaxRow } from './find/tax-lines.js';
 import { conversionCandidates, readConversion } from './find/dcc.js';
@@ -208,6 +209,7 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     // (An enum's word may name two fields' values: `Metodo di pagamento: Mastercard` is a card and its scheme.)
     list = list.filter((c) => c.label !== null || kind === 'enum' || !claimedByOther(c, f.path, ranked));
     rankCandidates(kind, list, doc);
+    if (kind === 'tax_id') list = vatNumbersFirst(list);
     if (f.name === 'card_scheme' && kind === 'enum') preferAidScheme(list);
     // A currency conversion: the amount charged to the card, in its currency (after the totals'
     // ranking, which weighs unlabelled figures down).

@@ -8,6 +8,7 @@ import { unicodeWords } from '../layout/unicode-words.js';
 import { aliasPattern, compact, escapeRegExp, letterKey } from '../layout/labels.js';
 import { oneEditApart } from '../normalize/one-edit.js';
 import { findCurrencies } from '../normalize/currency.js';
+import { findTaxIds } from '../normalize/tax-id.js';
 import { valueWords, vocabularyWordLanguages } from '../vocabulary/vocabulary.js';
 
 /** The issuer's name and address as the top of the first page prints them. */
@@ -242,6 +243,8 @@ function rowKind(text: string): RowKind {
   // The owner's name after its label (`Inh. Dr. Katrin Albers e.K.`, `OWN BY: ...`) is no shop's name.
   if (OWNER.test(text)) return 'registration';
   if (REGISTRATION.test(text)) return hasLegalForm(bare) && isNameLike(bare) ? 'text' : 'registration';
+  // A VAT number alone on its row, without its label (`ATU 58812094` under the town).
+  if (findTaxIds(text).some((t) => t.raw === text.trim())) return 'registration';
   // A label and a phone number (`MYNEWS CARELINE : 1800 88 1231`, the label misread).
   if (LABELLED_NUMBER.test(text)) return 'contact';
   // A branch or till number under the name (`Filiale 1140`) is no address line.

@@ -1,6 +1,6 @@
 import type { FieldDefinition } from '../../contracts/definition.js';
 import { findAmounts, type DecimalMark } from '../normalize/amount.js';
-import { endsWithSchemeWord, findCardMasks, isAid, startsWithSchemeWord } from '../normalize/card.js';
+import { endsWithSchemeWord, findCardMasks, isAid, isSchemeWord, startsWithSchemeWord } from '../normalize/card.js';
 import { aloneWords, SCHEME_NAMES, valueWords } from '../vocabulary/vocabulary.js';
 import { compact, escapeRegExp } from '../layout/labels.js';
 import { REGISTRATION_LABELS } from './address-words.js';
@@ -327,10 +327,10 @@ function documentNumber(text: string): ReadValue[] {
   const tokens = numberTokens(text.slice(skip)).filter((t) => !misreadWord(t.value));
   const n = tokens.findIndex((t) => t.hasDigit);
   if (n < 0) {
-    // A code of capitals alone in the slot, no word of the vocabulary (`Beleg-Nummer: ZRGQAFKEHA`,
-    // as app-based terminals number their transactions): the number, read less surely.
+    // A code of capitals alone in the slot, no word of the vocabulary nor a card scheme's (`Beleg-Nummer:
+    // ZRGQAFKEHA`, as app-based terminals number their transactions): the number, read less surely.
     const only = tokens.length === 1 ? tokens[0] : null;
-    return only && (LETTER_CODE.test(only.value) || ACCOUNT_NAME.test(text.slice(skip).trim())) && !isVocabularyWord(only.value) ? [{ value: only.value, raw: only.value, start: skip + only.start, end: skip + only.end, quality: 0.7 }] : [];
+    return only && (LETTER_CODE.test(only.value) || ACCOUNT_NAME.test(text.slice(skip).trim())) && !isVocabularyWord(only.value) && !isSchemeWord(only.value) ? [{ value: only.value, raw: only.value, start: skip + only.start, end: skip + only.end, quality: 0.7 }] : [];
   }
   const { value, start, end } = tokens[n];
   // A price after other words (`Bon d'achat à partir de 150,00 EUR`, an offer on a till) is no
@@ -403,12 +403,13 @@ function slashedZeros(value: string): string {
  * A token a code may be: not a word in small letters (`kod`), nor a label's word misread (`C0DE`),
  * nor, without a digit, a word of the vocabulary (`ERFOLGT` of `AUTORISIERUNG ERFOLGT`).
  */
-const codeLike = (t: string) => !smallLettersOnly(t) && !misreadWord(t) && (/\p{N}/u.test(t) || !isVocabularyWord(t));
+// Nor is a card scheme's name (`VISA` under a column of labels) a code.
+const codeLike = (t: string) => !smallLettersOnly(t) && !misreadWord(t) && (/\p{N}/u.test(t) || (!isVocabularyWord(t) && !isSchemeWord(t)));
 
-/** Words of letters only, each in small letters or a word of the vocabulary (`abgelehnt`, `ERFOLGT`). */
+/** Words of letters only, each in small letters, a word of the vocabulary or a scheme's (`abgelehnt`, `ERFOLGT`, `VISA`). */
 function plainWords(text: string): boolean {
   const words = text.split(/\s+/).filter(Boolean);
-  return words.length > 0 && words.every((w) => /^\p{L}+$/u.test(w) && (smallLettersOnly(w) || isVocabularyWord(w)));
+  return words.length > 0 && words.every((w) => /^\p{L}+$/u.test(w) && (smallLettersOnly(w) || isVocabularyWord(w) || isSchemeWord(w)));
 }
 
 /** A word of the vocabulary read with a digit for a letter (`C0DE`, `N0`): a label's word, no code. */

@@ -1,0 +1,77 @@
+// Tills that print several registration numbers and their staff in short forms (issue 30, round
+// 17): each check failed before the change it names.
+import { describe, expect, it } from 'vitest';
+import { readSlip, readTillReceipt } from '../support/read-slip.js';
+
+describe('the tax number of a till that prints its company registration too', () => {
+  it('takes the VAT number over SIRET, KvK and RCS numbers printed before it', () => {
+    const fr = readTillReceipt(`PHARMACIE DU PARC
+14 avenue Foch
+69006 LYON
+SIRET 512 447 901 00027 - APE 4773Z
+N° TVA intracom : FR 63 512447901
+DOLIPRANE 1000MG          2,18
+TOTAL TTC                 2,18`);
+    expect(fr.data.merchant_tax_id).toBe('FR63512447901');
+    const nl = readTillReceipt(`BOUWMARKT DE SCHROEF
+Industrieweg 4
+8251 KX Dronten
+KvK 30114872   BTW NL812244870B01
+SCHROEVEN 4X40            4,99
+TOTAAL                    4,99`);
+    expect(nl.data.merchant_tax_id).toBe('NL812244870B01');
+    const rcs = readTillReceipt(`LIBRAIRIE DES QUAIS
+SARL Quais - RCS Nantes 812 114 302
+TVA FR 18 812114302
+ROMAN                     8,90
+TOTAL                     8,90`);
+    expect(rcs.data.merchant_tax_id).toBe('FR18812114302');
+  });
+
+  it('reads an Austrian UID printed with a space, alone under the town, as the tax number and no address line', () => {
+    const at = readTillReceipt(`Bäckerei Gruber
+Linzer Straße 12
+3100 St. Pölten
+ATU 51812094
+Semmel                    0,90
+SUMME                     0,90`);
+    expect(at.data.merchant_tax_id).toBe('ATU51812094');
+    expect(at.data.merchant_address).toBe('Linzer Straße 12, 3100 St. Pölten');
+  });
+});
+
+describe('staff and operators', () => {
+  it('reads the short cashier labels of German, Dutch and Spanish tills', () => {
+    expect(readTillReceipt(`BIOLADEN\nBROT          3,20\nSUMME         3,20\nBAR           5,00\nBed.: Sabine`).data.cashier).toBe('Sabine');
+    expect(readTillReceipt(`KAASHANDEL\nKassa 3    Bon 4471882    Mdw: Noor\nGOUDA         6,20\nTOTAAL        6,20`).data.cashier).toBe('Noor');
+    expect(readTillReceipt(`PANADERIA\n25/10/2025 09:12    Caja: 2   Dep: LUCIA\nBARRA         1,20\nTOTAL         1,20`).data.cashier).toBe('LUCIA');
+  });
+
+  it('reads the company operating a franchise as the merchant, and no cashier in its words', () => {
+    const shop = readTillReceipt(`Operated by Northgate Forecourts Ltd
+Moorside Road
+Swinton M27 0EW
+03/03/2026 17:44        Till 2   Op: Jordan
+Unleaded             40.00
+TOTAL                40.00`);
+    expect(shop.data.merchant).toBe('Northgate Forecourts Ltd');
+    expect(shop.data.cashier).toBe('Jordan');
+  });
+
+  // With `Godk.kod` read as a label (this round), the scheme's name under it was taken for the code.
+  it('reads no card scheme as an authorisation code under labels printed below their values', () => {
+    const sv = readSlip(`KÖP
+30288117
+012884
+612450
+Terminal
+Ref.nr
+Godk.kod
+VISA
+************6059
+SEK 1 845,00
+Totalt
+GODKÄND`);
+    expect(sv.data.auth_code).not.toBe('VISA');
+  });
+});
