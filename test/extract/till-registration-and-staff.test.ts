@@ -40,6 +40,28 @@ SUMME                     0,90`);
   });
 });
 
+describe('numbers as OCR reads a phone photo', () => {
+  it('reads a small l and an O among a labelled tax number\'s figures as figures', () => {
+    const tax = (row: string) => readTillReceipt(`TIENDA\n${row}\nPAN         1,20\nTOTAL       1,20`).data.merchant_tax_id;
+    expect(tax('NIF: B-472l8830')).toBe('B-47218830');
+    expect(tax('NIP 725-228-4l-90')).toBe('725-228-41-90');
+    expect(tax('P.IVA O7418820725')).toBe('07418820725');
+    expect(tax('BTW NL8622l4590B0l')).toBe('NL862214590B01');
+  });
+
+  it('reads an O and a small l among the figures of a numbered part and of a code as figures', () => {
+    expect(readTillReceipt(`CAFETERIA\nFactura simplificada T1-0O4471\nCAFE   1,20\nTOTAL  1,20`).data.receipt_number).toBe('T1-004471');
+    expect(readTillReceipt(`BOLT\nNyugta: O418/0023l\nKENYER  450\nOSSZESEN  450`).data.receipt_number).toBe('0418/00231');
+    expect(readSlip(`Terminal ID: KB2188O3\nMastercard ************1234\nCelkem 120,00 CZK`).data.terminal_id).toBe('KB218803');
+    // A code's own B stays (`RR-00419B22`).
+    expect(readSlip(`Terminal: RR-00419B22\nVisa ************1234\nTotal €12.00`).data.terminal_id).toBe('RR-00419B22');
+  });
+
+  it('reads a name opening with two small l\'s as a capital I', () => {
+    expect(readTillReceipt(`KAASHANDEL\nBon 0712       Kassa 1     Medew: llse\nGOUDA   6,20\nTOTAAL  6,20`).data.cashier).toBe('Ilse');
+  });
+});
+
 describe('staff and operators', () => {
   it('reads the short cashier labels of German, Dutch and Spanish tills', () => {
     expect(readTillReceipt(`BIOLADEN\nBROT          3,20\nSUMME         3,20\nBAR           5,00\nBed.: Sabine`).data.cashier).toBe('Sabine');

@@ -21,6 +21,8 @@ export function cashierNames(list: readonly Candidate[]): Candidate[] {
         const m = typeof c.value === 'string' ? re.exec(c.value) : null;
         if (m) c = narrowedTo(c, m[1]);
       }
+      // No name opens with two small l's: the first is a capital I as OCR reads it (`llse`).
+      if (typeof c.value === 'string' && /^ll\p{Ll}/u.test(c.value)) c = { ...c, value: `I${c.value.slice(1)}` };
       return c;
     });
 }

@@ -379,6 +379,12 @@ const WIDE_BETWEEN = /(?<=\d)[BSZ](?=\d)/u;
  * most of it, and codes that mix other letters keep them (`CT123456`, `S1A0012345`).
  */
 function digitsBetweenDigits(printed: string): string {
+  // A number in parts (`0418/0023l`, `T1-0O4471`): a part of figures with an l, I or O among
+  // them is figures (a B, S or Z may be the code's own letter: `RR-00419B22`).
+  if (/^[\p{L}\p{N}]+(?:[-/][\p{L}\p{N}]+)+$/u.test(printed)) return printed.split(/([-/])/u).map((p) => (/^[\dlIOo]+$/u.test(p) && /\d.*\d/u.test(p) ? lettersAsFigures(p) : p)).join('');
+  // In a code of capitals and figures that holds a letter no figure looks like, an O between two
+  // figures is a zero (`KB2188O3`); codes of figures and look-alike letters are read below.
+  if (/^[\dA-Z]+$/u.test(printed) && /[AC-HJKMNPQRT-Y]/u.test(printed)) return printed.replace(/(?<=\d)O(?=\d)/gu, '0');
   // A small l among figures is a 1 (`0l44`, `O0l4`, `088l2C`): codes print capitals.
   const value = /^[\dlOo]+$/u.test(printed) && /l/u.test(printed) && printed.replace(/\D/gu, '').length >= 2 ? printed.replace(/l/gu, '1') : /^[\dA-Zl]+$/u.test(printed) ? printed.replace(/(?<=\d)l(?=\d)/gu, '1') : printed;
   if (value.length < 4 || !/^[\dlIOoBSZ]+$/u.test(value)) return value;

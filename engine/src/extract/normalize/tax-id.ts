@@ -33,9 +33,27 @@ const SHAPE_GATE = /[A-Z]{2} ?[A-Z0-9]|\d{2}[A-Z]{5}/;
 // two figures OCR read as letters (`DE2B1334907`, `GB 2B4 7731 19`).
 const FIGURES_ONLY_VAT = /(?<![\p{L}\p{N}])(AT ?U|BE ?|BG ?|CZ ?|DE ?|DK ?|EE ?|EL ?|FI ?|HR ?|HU ?|IT ?|LT ?|LU ?|LV ?|MT ?|PL ?|PT ?|RO ?|SE ?|SI ?|SK ?|GB ?)([0-9OBSIl][0-9OBSIl ]{6,14}[0-9OBSIl])(?![\p{L}\p{N}])/gu;
 
+// A Dutch VAT number, whose `B` is its own, with up to two figures read as l, I or O (`NL8622l4590B0l`).
+const DUTCH_VAT = /(?<![\p{L}\p{N}])(NL ?)([0-9OIl]{9})B([0-9OIl]{2})(?![\p{L}\p{N}])/gu;
+
 /** The text with those letters read as figures (same length). */
 function vatFigures(text: string): string {
-  return text.replace(FIGURES_ONLY_VAT, (all, prefix: string, body: string) => (body.replace(/\D/g, '').length >= 7 ? prefix + (fewLettersAsFigures(body, 2) ?? body) : all));
+  return text
+    .replace(FIGURES_ONLY_VAT, (all, prefix: string, body: string) => (body.replace(/\D/g, '').length >= 7 ? prefix + (fewLettersAsFigures(body, 2) ?? body) : all))
+    .replace(DUTCH_VAT, (all, prefix: string, body: string, tail: string) => {
+      const read = fewLettersAsFigures(body + tail, 2, false);
+      return read ? `${prefix}${read.slice(0, 9)}B${read.slice(9)}` : all;
+    });
+}
+
+/**
+ * A labelled number's figures as OCR misreads them: a small l beside a figure is a 1 (codes
+ * print capitals: `B-472l8830`, `725-228-4l-90`), and an O opening a run of figures a 0 (an
+ * Italian `P.IVA O7418820725`).
+ */
+function labelledFigures(raw: string): string {
+  const ones = raw.replace(/l(?=\d)|(?<=\d)l/gu, '1');
+  return /^[Oo]\d{5,}$/u.test(ones) ? `0${ones.slice(1)}` : ones;
 }
 
 /** Tax ids recognisable by their shape alone. */
@@ -62,7 +80,7 @@ export function parseLabelledTaxId(text: string, offset = 0): ParsedTaxId | null
     const raw = m[0].replace(/[./-]+$/, '');
     if ((raw.match(/\d/g) ?? []).length < 5) continue;
     if (findDates(text).some((d) => d.start < m.index + raw.length && m.index < d.end)) continue;
-    return { value: raw.replace(/ /g, '').toUpperCase(), kind: 'labelled', raw, start: m.index + offset, end: m.index + offset + raw.length };
+    return { value: labelledFigures(raw.replace(/ /g, '')).toUpperCase(), kind: 'labelled', raw, start: m.index + offset, end: m.index + offset + raw.length };
   }
   return null;
 }
