@@ -4,6 +4,7 @@ import { readConversion } from '../../engine/src/extract/find/dcc.js';
 import { documentCountry } from '../../engine/src/extract/find/document-country.js';
 import { layoutDocument } from '../../engine/src/extract/layout/document-text.js';
 import { slipClientOcr } from '../support/slip-text.js';
+import { readSlip } from '../support/read-slip.js';
 
 const docOf = (text: string) => layoutDocument(parseClientOcr(slipClientOcr(text)).pages);
 
@@ -21,6 +22,28 @@ describe('readConversion', () => {
   it('reads a rate printed in lower case, as some terminals print every row', () => {
     const c = readConversion(docOf('castka:  7 480,00 czk\nkurz: 1 czk = 0,04102 eur\ncelkem k uhrade:  306,83 eur'), ',');
     expect(c).toMatchObject({ amount: 306.83, currency: 'EUR' });
+  });
+
+  it('reads a rate with an O among its figures, as OCR reads a phone photo', () => {
+    const c = readConversion(docOf('AMOUNT:                 EUR 412,80\nEXCHANGE RATE: 1 EUR = O,8612 GBP\nTOTAL                   GBP 355,50'), ',');
+    expect(c).toMatchObject({ amount: 355.5, currency: 'GBP' });
+  });
+
+  it('makes the converted amount the slip\'s, above a local price labelled twice and printed last in its block', () => {
+    // The local price's labels (`IMPORTE:`, `IMPORTE EUR:`) and its repetition rank it as high as a label can.
+    const ex = readSlip(`TICKET:                     0044 1872
+IMPORTE:                     9,85 EUR
+VISA
+TARJ.:               ************1234
+IMPORTE EUR:                     9,85
+TIPO DE CAMBIO:    1 EUR = 0,8712 GBP
+IMPORTE TRANSACCION GBP:         8,58
+          OPERACION APROBADA`);
+    expect([ex.data.amount, ex.data.currency]).toEqual([8.58, 'GBP']);
+  });
+
+  it('gives nothing where two equal figures fit a rate near one both ways round', () => {
+    expect(readConversion(docOf('MONTANTE   EUR 1,00\nTAXA DE CAMBIO 1 EUR = 1,00320 CHF\nVALOR DEBITADO   1,00 CHF'), ',')).toBeNull();
   });
 
   it('gives nothing without a rate line, for a rate between one currency, or where no two figures agree', () => {

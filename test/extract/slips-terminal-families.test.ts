@@ -896,6 +896,17 @@ CHANGE DUE                    £8.80`);
     expect(readTillReceipt(`BUTCHER\nDocket No: 20451            Till: 1\nSTEAK  12.40\nTOTAL  12.40\nCASH   20.00`).data.receipt_number).toBe('20451');
   });
 
+  it('reads a partial approval\'s authorised amount, not the one requested; a waived signature and a phone wallet', () => {
+    const partial = read(`   APROBACION PARCIAL
+VISA ************1234
+IMPORTE SOLICITADO  250,00 EUR
+IMPORTE AUTORIZADO  180,00 EUR
+AUT: 120044`);
+    expect(partial.data.amount).toBe(180);
+    expect(read(`Carta: VISA **** 1234\nIMPORTO  EUR 40,00\nFirma del titolare non necessaria`).data.verification_method).toBe('none');
+    expect(readTillReceipt(`VASKEHAL\nVask Guld        149,00\nI alt DKK        149,00\nBetalt med MobilePay   149,00`).data.payment_method).toBe('mobile_wallet');
+  });
+
   it('reads a bare Lote as the batch, and no number of the address as one (Lote 12 is a plot)', () => {
     const pt = read(`PASTELARIA LUSA\nRua das Flores, Lote 12\n2750-123 Cascais\nNº Trans.: 000271          Lote: 032\nVISA ************1234\nVALOR 12,00 EUR`);
     expect([pt.data.batch_number, pt.data.merchant_address]).toEqual(['032', 'Rua das Flores, Lote 12, 2750-123 Cascais']);

@@ -97,3 +97,22 @@ GODKÄND`);
     expect(sv.data.auth_code).not.toBe('VISA');
   });
 });
+
+describe('the moment of the payment among other printed moments', () => {
+  it('passes over a car park\'s entry time and a ticket\'s validity for the payment\'s own', () => {
+    const park = readSlip(`QUAYSIDE CAR PARK
+entry              21/02/2026 09:31
+paid               21/02/2026 14:05
+exit by                       14:20
+fee                          €13.50
+VISA ************1234
+21/02/26                      14:05`);
+    expect(park.data.transaction_time).toBe('14:05');
+    const ticket = readSlip(`SL BILJETTAUTOMAT
+giltig till        2026-03-02 18:54
+Mastercard ************1234
+2026-03-02                   17:39
+Belopp                   SEK 39,00`);
+    expect(ticket.data.transaction_time).toBe('17:39');
+  });
+});

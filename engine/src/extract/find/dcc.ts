@@ -16,7 +16,8 @@ const SPACE_GROUPED = /(?<![\p{N}.,])\d{1,3}(?: \d{3})+,\d{2}(?![\p{N}])/gu;
 
 // An exchange rate as terminals print it: `1 GBP = 1.2731 USD`, `KURS 1 EUR = 0,9868 CHF`, or in
 // a lower-case print `kurz: 1 czk = 0,04102 eur`.
-const RATE = /(?<![\p{N}.,])1(?:[.,]0+)?\s*([A-Z]{3})\s*=\s*(\d+[.,]\d+)\s*([A-Z]{3})(?![\p{L}])/iu;
+// An O among the rate's figures is a zero as OCR reads a photo (`1 EUR = O,8612 GBP`).
+const RATE = /(?<![\p{N}.,])1(?:[.,]0+)?\s*([A-Z]{3})\s*=\s*([\dOo]+[.,][\dOo]*\d[\dOo]*)\s*([A-Z]{3})(?![\p{L}])/iu;
 
 /**
  * Dynamic currency conversion read by its arithmetic, whatever the slip's words: an exchange rate
@@ -30,7 +31,7 @@ export function readConversion(doc: DocumentText, decimal: DecimalMark | undefin
     const m = RATE.exec(line.text);
     const [from, to] = [m?.[1].toUpperCase() ?? '', m?.[3].toUpperCase() ?? ''];
     if (m && isCurrencyCode(from) && isCurrencyCode(to) && from !== to) {
-      rate = { from, to, value: Number(m[2].replace(',', '.')), row: line.row };
+      rate = { from, to, value: Number(m[2].replace(/[Oo]/gu, '0').replace(',', '.')), row: line.row };
       break;
     }
   }
@@ -55,7 +56,9 @@ export function readConversion(doc: DocumentText, decimal: DecimalMark | undefin
   // after it: of the two figures, the one printed later is the card's.
   for (const a of amounts) {
     for (const b of amounts) {
-      if (b === a || !close(b.value * rate.value, a.value)) continue;
+      // Two equal figures under a rate near one (`1,00 EUR` and `1,00 CHF` at 1,0032) fit both
+      // ways round: the arithmetic tells neither which is the card's nor its currency.
+      if (b === a || !close(b.value * rate.value, a.value) || close(a.value, b.value)) continue;
       const reversed = b.line.row > a.line.row || (b.line.row === a.line.row && b.start > a.start);
       const card = reversed ? b : a;
       return { amount: card.value, currency: reversed ? rate.from : rate.to, line: card.line, start: card.start, end: card.end };
@@ -64,10 +67,17 @@ export function readConversion(doc: DocumentText, decimal: DecimalMark | undefin
   return null;
 }
 
-/** The converted amount, or its currency, as a candidate above any label's: the arithmetic is the evidence. */
+/**
+ * The converted amount, or its currency, as a candidate above any label's: the arithmetic is the
+ * evidence. A labelled figure ranks up to about 1.3 (its label, the last row, the largest figure,
+ * printed again), so the conversion's score stands clear of it.
+ */
 export function conversionCandidates(field: 'total' | 'currency', conversion: Conversion | null): Candidate[] {
   if (!conversion) return [];
   const { line, start, end } = conversion;
   const value = field === 'total' ? conversion.amount : conversion.currency;
-  return [{ value, raw: line.text.slice(start, end), line, start, end, label: null, relation: 'arithmetic', score: 1.2 }];
+  return [{ value, raw: line.text.slice(start, end), line, start, end, label: null, relation: 'arithmetic', score: CONVERSION_SCORE }];
 }
+
+// Above the best a labelled reading ranks.
+const CONVERSION_SCORE = 2;

@@ -13,7 +13,7 @@ import { schemeWords, valueWords, vocabularyWordLanguages } from '../vocabulary/
 const WORDS: Record<string, readonly string[]> = {
   card: ['card', 'credit card', 'debit card', 'visa', 'mastercard', 'master card', 'amex', 'maestro', 'debit', 'credit', 'eftpos', 'kartenzahlung', 'carte bancaire', 'CB'],
   cash: ['cash', 'tunai', 'bar', 'espèces', 'especes', 'efectivo', 'contanti'],
-  mobile_wallet: ['apple pay', 'google pay', 'samsung pay', 'grabpay', 'touch n go', 'tng', 'boost', 'alipay', 'wechat pay', 'paypal', 'blik', 'twint', 'mobile payment', 'satispay'],
+  mobile_wallet: ['apple pay', 'google pay', 'samsung pay', 'grabpay', 'touch n go', 'tng', 'boost', 'alipay', 'wechat pay', 'paypal', 'blik', 'twint', 'mobile payment', 'satispay', 'mobilepay', 'vipps', 'swish', 'bizum', 'payconiq', 'mb way'],
   bank_transfer: ['bank transfer', 'wire transfer', 'transfer', 'überweisung', 'virement', 'SEPA'],
   voucher: ['voucher', 'gift card', 'coupon'],
   visa: ['visa'],

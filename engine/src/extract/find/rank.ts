@@ -1,7 +1,8 @@
 import type { DocumentText } from '../layout/document-text.js';
-import { compact } from '../layout/labels.js';
+import { compact, escapeRegExp } from '../layout/labels.js';
 import { printedWithCents } from '../normalize/amount.js';
 import { findTimes } from '../normalize/time.js';
+import { valueWords } from '../vocabulary/vocabulary.js';
 import type { Candidate } from './candidates.js';
 import type { ValueKind } from './field-kinds.js';
 
@@ -18,7 +19,7 @@ const NOT_THE_TOTAL = /QTY|QUANTITY|ITEM|PCS|UNITS|SAVING|SAVED|DISCOUNT|EXCL|BE
  */
 export function rankCandidates(kind: ValueKind, list: Candidate[], doc: DocumentText): Candidate[] {
   if (kind === 'total') adjustTotals(list, doc);
-  if (kind === 'date' || kind === 'datetime') adjustDates(list);
+  if (kind === 'date' || kind === 'datetime' || kind === 'time') adjustMoments(list, doc, kind !== 'time');
   return sortCandidates(list);
 }
 
@@ -27,19 +28,36 @@ export function sortCandidates(list: Candidate[]): Candidate[] {
   return list.sort((a, b) => b.score - a.score || a.line.index - b.line.index || a.start - b.start);
 }
 
-// Words before a date that make it another date: a card's expiry, a due date, a best-before date, a birth date.
-const OTHER_DATE = /(?<![\p{L}])(EXP(?:IRY|IRES?|\.)?|VALID(?: UNTIL| THRU| TO)?|DUE|BEST BEFORE|USE BY|BIRTH|DOB)(?![\p{L}])[^\p{N}]*$/iu;
+// A date's figures right before a time.
+const DATE_AT_END = /\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\s*$/u;
+
+let otherMoment: RegExp | null = null;
 
 /**
- * Dates found by their shape alone: one printed with a time (`01/03/18 19:14`) is the
- * document's moment; one after an expiry, due or birth word is another date.
+ * Words before a date or a time that make it another moment (vocabulary `other_moment`): a card's
+ * expiry, a due or best-before date, a birth date, a car park's entry and exit-by times, a
+ * ticket's validity, a hotel stay's arrival and departure. Only words and marks stand between.
  */
-function adjustDates(list: Candidate[]): void {
+function otherMomentBefore(): RegExp {
+  otherMoment ??= new RegExp(`(?<![\\p{L}])(?:${valueWords('other_moment').map(escapeRegExp).join('|')})\\.?(?![\\p{L}])[^\\p{N}]*$`, 'iu');
+  return otherMoment;
+}
+
+/**
+ * Dates and times found by their shape alone: a date printed with a time (`01/03/18 19:14`) is
+ * the document's moment; one after an expiry, entry or validity word is another.
+ */
+function adjustMoments(list: Candidate[], doc: DocumentText, dates: boolean): void {
   for (const c of list) {
     if (c.relation !== 'anywhere') continue;
-    if (OTHER_DATE.test(c.line.text.slice(0, c.start))) c.score *= 0.5;
+    // The row's text before it, its cells to the left too; a time's own date may stand between
+    // the word and it (`entry    21/02/2026 09:31`).
+    const row = doc.rows[c.line.row];
+    const left = row ? row.lines.slice(0, Math.max(0, row.lines.indexOf(c.line))).map((l) => l.text) : [];
+    const before = [...left, c.line.text.slice(0, c.start)].join(' ').replace(DATE_AT_END, '');
+    if (otherMomentBefore().test(before)) c.score *= 0.5;
     // The time patterns pass over a date's own figures, so the whole line is searched.
-    else if (findTimes(c.line.text).length > 0) c.score *= 1.15;
+    else if (dates && findTimes(c.line.text).length > 0) c.score *= 1.15;
   }
 }
 

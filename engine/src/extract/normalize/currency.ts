@@ -28,6 +28,10 @@ interface Mark {
   even?: boolean;
   /** Printed only after a figure (`412,00 kn`): before one it opens a code (`KN493942`). */
   after?: boolean;
+  /** With `after`: only after a sum with its cents (`45,80 KM`); after a whole figure it is another unit (`N-432 KM 112`, kilometres). */
+  cents?: boolean;
+  /** Only against a figure, before or after it (`2.480,00 ден.`): alone it is a word (Macedonian and Bulgarian `ден`, a day). */
+  figure?: boolean;
 }
 
 const MARKS: Record<string, Mark> = {
@@ -51,6 +55,35 @@ const MARKS: Record<string, Mark> = {
   // Croatian kuna, on receipts until 2023 (`412,00 kn`).
   kn: { code: 'HRK', after: true },
   KN: { code: 'HRK', after: true },
+  // Bulgarian lev (`86,40 лв.`).
+  'лв': { code: 'BGN' },
+  'лв.': { code: 'BGN' },
+  'ЛВ': { code: 'BGN' },
+  'ЛВ.': { code: 'BGN' },
+  // Serbian dinar, its abbreviation and its code in Cyrillic (`1.180,00 РСД`).
+  'дин': { code: 'RSD' },
+  'дин.': { code: 'RSD' },
+  'ДИН': { code: 'RSD' },
+  'ДИН.': { code: 'RSD' },
+  'РСД': { code: 'RSD' },
+  // Macedonian denar; `ден` alone is a day (`Пријатен ден!`).
+  'ден': { code: 'MKD', figure: true },
+  'ден.': { code: 'MKD', figure: true },
+  'ДЕН': { code: 'MKD', figure: true },
+  'ДЕН.': { code: 'MKD', figure: true },
+  'МКД': { code: 'MKD' },
+  // Ukrainian hryvnia.
+  'грн': { code: 'UAH' },
+  'грн.': { code: 'UAH' },
+  'ГРН': { code: 'UAH' },
+  '₴': { code: 'UAH' },
+  // Albanian lek (the code `ALL` is an English word): `Lek` only after a figure (`LEK` of a drug's maker).
+  'Lekë': { code: 'ALL' },
+  'LEKË': { code: 'ALL' },
+  Lek: { code: 'ALL', after: true },
+  LEK: { code: 'ALL', after: true },
+  // Bosnian convertible mark, only after a sum with cents: `KM` is also kilometres (`CTRA. N-432 KM 112`, `12 KM`).
+  KM: { code: 'BAM', after: true, cents: true },
   lei: { code: 'RON' },
   Lei: { code: 'RON' },
   LEI: { code: 'RON' },
@@ -89,7 +122,7 @@ const MARK_RE = new RegExp(
   '(?<![\\p{L}])(?<!\\p{L}\\.?-)(?<![\\p{L}\\p{N}]\\.)(?:' +
     byLength
       .filter(startsWithLetter)
-      .map((m) => escaped(m) + (MARKS[m].after ? '(?<=[\\d.,]\\s?' + escaped(m) + ')(?![\\p{L}\\p{N}])' : /\p{L}$/u.test(m) ? '(?![\\p{L}])' : ''))
+      .map((m) => escaped(m) + (MARKS[m].after ? '(?<=' + (MARKS[m].cents ? '\\d[.,]\\d\\d' : '[\\d.,]') + '\\s?' + escaped(m) + ')(?![\\p{L}\\p{N}])' : /\p{L}$/u.test(m) ? '(?![\\p{L}])' : ''))
       .join('|') +
     // A code of three capitals, not a word's start with a zero read for its O (`SAR0K`, a shop's name).
     '|[A-Z]{3}(?![\\p{L}])(?!\\d+\\p{L}))|' +
@@ -105,7 +138,7 @@ const MARK_RE = new RegExp(
  * source: the letter marks above and the ISO codes of the currencies the engine's markets use.
  * OCR drops the space between a label and such an amount (`GRAND TOTALRM21.85`).
  */
-const GLUED_CODES = ['EUR', 'GBP', 'USD', 'CHF', 'SEK', 'NOK', 'DKK', 'ISK', 'PLN', 'CZK', 'HUF', 'RON', 'BGN', 'TRY', 'MYR', 'SGD'];
+const GLUED_CODES = ['EUR', 'GBP', 'USD', 'CHF', 'SEK', 'NOK', 'DKK', 'ISK', 'PLN', 'CZK', 'HUF', 'RON', 'BGN', 'RSD', 'MKD', 'UAH', 'BAM', 'TRY', 'MYR', 'SGD'];
 const beforeFigures = byLength.filter((m) => !MARKS[m].after);
 export const LETTER_CURRENCY_BEFORE_FIGURE = `(?:${[...beforeFigures.filter(startsWithLetter), ...GLUED_CODES].map(escaped).join('|')})\\s?-?\\d`;
 
@@ -132,9 +165,13 @@ function readCurrencies(text: string, opts: { country?: string } = {}): ParsedCu
     const mark = MARKS[raw];
     if (inDutchPostcode(text, start, start + raw.length)) continue;
     if (mark) {
+      const beside = besideFigure(text, start, start + raw.length);
+      if (mark.figure && !beside) continue;
+      // A mark printed only after a figure, found as a code of three capitals (`LEK 500 MG`): none.
+      if (mark.after && !(mark.cents ? /\d[.,]\d\d\s?$/u : /[\d.,]\s?$/u).test(text.slice(0, start))) continue;
       const code = (opts.country && mark.byCountry?.[opts.country.toUpperCase()]) || mark.code;
       const alternatives = mark.byCountry ? [mark.code, ...Object.values(mark.byCountry)].filter((c) => c !== code) : [];
-      found.push({ code, raw, start, end: start + raw.length, alternatives: [...new Set(alternatives)], beside: besideFigure(text, start, start + raw.length), letters: /^\p{L}/u.test(raw) });
+      found.push({ code, raw, start, end: start + raw.length, alternatives: [...new Set(alternatives)], beside, letters: /^\p{L}/u.test(raw) });
     } else if (isCurrencyCode(raw) && !NOT_CURRENCY_WORDS.has(raw) && !(raw === 'BHD' && /SDN\.?\s*$/iu.test(text.slice(0, start))) && !insideCode(text, start, start + raw.length)) {
       found.push({ code: raw, raw, start, end: start + raw.length, alternatives: [], beside: besideFigure(text, start, start + raw.length), letters: false });
     }
@@ -199,7 +236,7 @@ export function documentCurrency(found: readonly ParsedCurrency[]): ParsedCurren
 /** Each country's currency (ISO 3166 alpha-2 -> ISO 4217), for the countries the engine names. */
 const COUNTRY_CURRENCY: Record<string, string> = {
   DE: 'EUR', FR: 'EUR', ES: 'EUR', IT: 'EUR', NL: 'EUR', PT: 'EUR', FI: 'EUR', SK: 'EUR', EE: 'EUR', LV: 'EUR', LT: 'EUR', HR: 'EUR', SI: 'EUR',
-  IE: 'EUR', AT: 'EUR', BE: 'EUR', LU: 'EUR', GR: 'EUR', MT: 'EUR', CY: 'EUR', BG: 'BGN',
+  IE: 'EUR', AT: 'EUR', BE: 'EUR', LU: 'EUR', GR: 'EUR', MT: 'EUR', CY: 'EUR', BG: 'BGN', RS: 'RSD', MK: 'MKD', UA: 'UAH', AL: 'ALL', BA: 'BAM',
   SE: 'SEK', DK: 'DKK', NO: 'NOK', IS: 'ISK', PL: 'PLN', CZ: 'CZK', HU: 'HUF', RO: 'RON', CH: 'CHF', GB: 'GBP', US: 'USD',
   MY: 'MYR', SG: 'SGD', AU: 'AUD', CA: 'CAD', IN: 'INR', ID: 'IDR', TH: 'THB', PH: 'PHP', HK: 'HKD', JP: 'JPY', NZ: 'NZD', ZA: 'ZAR', CN: 'CNY', KR: 'KRW', VN: 'VND',
 };
