@@ -116,3 +116,22 @@ Belopp                   SEK 39,00`);
     expect(ticket.data.transaction_time).toBe('17:39');
   });
 });
+
+describe('rebates, change and tax tables of tills', () => {
+  it('takes the sum an offer takes off, not its price; compound rebate and change words', () => {
+    const no = readTillReceipt(`KIOSK\nCOLA 0,5L              2  56,00\n  Tilbud 2 for 45,00             -11,00\nTOTALT                    45,00`);
+    expect(no.data.discount).toBe(11);
+    const at = readTillReceipt(`BUCHHANDLUNG\nROMAN                  22,00 B\nStammkundenrabatt 5% Bücher     -1,10 B\nSUMME EUR              20,90\nBAR EUR                30,00\nRetourgeld EUR          9,10`);
+    expect([at.data.discount, at.data.change]).toEqual([1.1, 9.1]);
+  });
+
+  it('reads a coupon rebate as a discount, no voucher payment', () => {
+    const de = readTillReceipt(`BAUMARKT\nSCHRAUBEN              57,20 1\n10% Coupon Herbstaktion          -5,72 1\nSUMME EUR              51,48\nBAR EUR                60,00\nRückgeld EUR            8,52`);
+    expect(de.data.payment_method).toBe('cash');
+  });
+
+  it('reads the rate from the column its heading names, wherever the column stands', () => {
+    const es = readTillReceipt(`FERRETERIA\nTORNILLOS               33,10\nTOTAL (IVA incluido)     EUR      33,10\n  Base imponible    %IVA     Cuota IVA\n       27,36        21,00       5,74`);
+    expect([es.data.tax_rate, es.data.tax_amount]).toEqual([21, 5.74]);
+  });
+});

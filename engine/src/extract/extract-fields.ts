@@ -199,9 +199,14 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     // Cash handed back with a card payment (`RETRAIT ESPÈCES`, `Cash Out`) says nothing of how it was paid.
     // Nor does a way of paying printed with nothing paid that way (`Pagamento contante 0,00` over `Pagamento elettronico 81,50`).
     if (f.name === 'payment_method') list = list.filter((c) => !allHits.some((h) => h.path === 'cashback' && h.line === c.line && h.start <= c.start && c.end <= h.end) && !paidNothing(doc, c, decimal));
+    // A voucher's word on a rebate's row (`10% Coupon Herbstaktion -5,72`) is a discount, no way of paying.
+    if (f.name === 'payment_method') list = list.filter((c) => !(c.value === 'voucher' && PERCENT.test(c.line.text)));
     // Nor is cash handed over nothing (`Pagamento contante 0,00` where `Importo pagato 33,30` is printed).
     if (labelKeys.get(f.path) === 'tendered') list = list.filter((c) => c.value !== 0);
     if (f.name === 'cashier') list = cashierNames(list);
+    // A discount's row that prints the offer's price before the sum taken off (`Tilbud 2 for 55,00
+    // -10,80`): the negative figure is the discount, the positive one before it the offer's.
+    if (f.name === 'discount') list = list.map((c) => takenOffAfter(c, doc, decimal) ?? c);
     // A refund, void or hold named alone on its row outranks the card payment's heading
     // (`Kartenzahlung` over `Gutschrift`): the heading names every slip of the terminal.
     // A labelled type (`Type PAIEMENT`) stands.
@@ -601,6 +606,9 @@ function aloneOnItsRow(doc: DocumentText, c: Candidate): boolean {
   return row.lines.length === 1 && compact(c.line.text) === raw && valueWords(String(c.value)).some((w) => compact(w) === raw);
 }
 
+// A rate in percent (`10%`, `5 %`).
+const PERCENT = /\d\s?%/u;
+
 // Above a type word found anywhere (0.9 at most).
 const ALONE_TYPE_SCORE = 0.95;
 
@@ -790,4 +798,20 @@ function tillTimeFirst(list: Candidate[]): Candidate[] {
     return c.line.row < top.line.row && m !== null && m < t && t - m <= CARD_BLOCK_MINUTES;
   });
   return earlier ? [earlier, ...list.filter((c) => c !== earlier)] : list;
+}
+
+/**
+ * The negative figure printed after a discount's positive one on its row (`Tilbud 2 for 55,00`
+ * `-10,80`): the sum taken off, where the positive figure is the offer's price.
+ */
+function takenOffAfter(c: Candidate, doc: DocumentText, decimal: DecimalMark | undefined): Candidate | null {
+  if (typeof c.value !== 'number' || c.value <= 0) return null;
+  const row = doc.rows[c.line.row];
+  for (const line of row?.lines ?? []) {
+    const from = line === c.line ? c.end : line.box.x > c.line.box.x ? 0 : null;
+    if (from === null) continue;
+    const off = findAmounts(line.text.slice(from), { decimal }).find((a) => a.value < 0 && a.decimal !== null);
+    if (off) return { ...c, value: off.value, raw: off.raw, line, start: from + off.start, end: from + off.end };
+  }
+  return null;
 }

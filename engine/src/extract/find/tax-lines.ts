@@ -100,9 +100,14 @@ function rateUnderHeading(doc: DocumentText, row: Row, decimal: DecimalMark | un
   let k = row.index - 1;
   while (k >= 0 && row.index - k <= MAX_TABLE_ROWS && doc.rows[k].page === row.page && figuresOnly(doc.rows[k]) && rowFigures(doc.rows[k], decimal).length >= 3) k--;
   const above = doc.rows[k];
-  if (!above || above.page !== row.page || !above.lines.some((l) => l.text.includes('%') || RATE_HEADING.test(l.text))) return null;
-  const [first, ...rest] = figures;
-  return { rate: first.value, rateAt: { line: first.line, start: first.start, end: first.end }, figures: rest };
+  const heads = (l: Line) => l.text.includes('%') || RATE_HEADING.test(l.text);
+  if (!above || above.page !== row.page || !above.lines.some(heads)) return null;
+  // Headings over as many figures, one each, name the rate's column wherever it stands (`Base
+  // imponible  %IVA  Cuota IVA` over `27,36  21,00  5,74`); otherwise the rate opens the row.
+  const column = above.lines.length === figures.length && new Set(figures.map((f) => f.line)).size === figures.length ? above.lines.findIndex(heads) : 0;
+  const at = column >= 0 && figures[column].value <= 30 ? column : 0;
+  const rate = figures[at];
+  return { rate: rate.value, rateAt: { line: rate.line, start: rate.start, end: rate.end }, figures: figures.filter((f) => f !== rate) };
 }
 
 /** Equal to the cent, with room for a till that rounds each line's tax. */
