@@ -266,6 +266,8 @@ describe('zerosInFigures (an O read among a figure\'s digits)', () => {
       ['Betrag: EUR l89,90', 'Betrag: EUR 189,90'],
       ['Betaling  EUR  14,S0', 'Betaling  EUR  14,50'],
       ['Zeit: 20:S1', 'Zeit: 20:51'],
+      ['Kvitto 2026-11-2l 16:48', 'Kvitto 2026-11-21 16:48'],
+      ['Datum 21.11.202l', 'Datum 21.11.2021'],
     ]) {
       expect(zerosInFigures(text)).toBe(read);
       expect(zerosInFigures(text)).toHaveLength(text.length);
@@ -274,6 +276,11 @@ describe('zerosInFigures (an O read among a figure\'s digits)', () => {
 
   it('leaves words, codes and a brand before a figure alone', () => {
     for (const text of ['NO.5 2,50', 'H2O 1,50', 'O2 Shop 9,99', 'BON 0042', 'COOKIES', 'Il 12,00', 'Al2,50']) expect(zerosInFigures(text)).toBe(text);
+  });
+
+  it('reads a slip\'s time and a till\'s date with a figure read as a letter', () => {
+    expect(read(`VISA ************1234\n09.11.2026 1O.14\nYhteensä 4,60 EUR`).data.transaction_time).toBe('10:14');
+    expect(readTillReceipt(`MATBODEN\nKvitto 2026-11-2l 16:48\nMJÖLK  14,90\nTOTALT 14,90`).data.transaction_date).toBe('2026-11-21');
   });
 
   it('reads a photographed slip\'s AID, phone and VAT number with a figure read as a letter', () => {

@@ -158,8 +158,11 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
     }
     case 'date':
     case 'datetime':
+      // An O or l read for a figure among a date's or a time's (`2026-11-2l`, `1O.14`): the figure (same length).
+      text = zerosInFigures(text);
       return findDates(text).map((d) => ({ value: d.value, raw: d.raw, start: d.start, end: d.end, quality: d.alternative ? 0.8 : 1, date: d }));
     case 'time': {
+      text = zerosInFigures(text);
       const times = findTimes(text);
       const dotted = times.length === 0 ? findDottedTime(text, labelled, findDates(text)[0]?.end ?? null) : null;
       return (dotted ? [dotted] : times).map((t) => ({ value: t.value, raw: t.raw, start: t.start, end: t.end, quality: t.seconds ? 1 : 0.9 }));
