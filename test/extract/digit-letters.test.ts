@@ -278,6 +278,12 @@ describe('zerosInFigures (an O read among a figure\'s digits)', () => {
     for (const text of ['NO.5 2,50', 'H2O 1,50', 'O2 Shop 9,99', 'BON 0042', 'COOKIES', 'Il 12,00', 'Al2,50']) expect(zerosInFigures(text)).toBe(text);
   });
 
+  it('reads a total whose decimal comma OCR read as a point, a mask of plus signs, and a reference printed in two groups', () => {
+    expect(read(`V PAY ************1234\nTotaal:               1.249.00 EUR\nAKKOORD`).data.amount).toBe(1249);
+    expect(read(`Paid with Mastercard ++++ 1l86\nTotal €4.20`).data.card_last_four).toBe('1186');
+    expect(read(`VISA ************1234\nRRN: 6288 09114217\nKWOTA 12,40 PLN`).data.rrn).toBe('628809114217');
+  });
+
   it('reads a slip\'s time and a till\'s date with a figure read as a letter', () => {
     expect(read(`VISA ************1234\n09.11.2026 1O.14\nYhteensä 4,60 EUR`).data.transaction_time).toBe('10:14');
     expect(readTillReceipt(`MATBODEN\nKvitto 2026-11-2l 16:48\nMJÖLK  14,90\nTOTALT 14,90`).data.transaction_date).toBe('2026-11-21');

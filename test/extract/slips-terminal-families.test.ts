@@ -907,6 +907,13 @@ AUT: 120044`);
     expect(readTillReceipt(`VASKEHAL\nVask Guld        149,00\nI alt DKK        149,00\nBetalt med MobilePay   149,00`).data.payment_method).toBe('mobile_wallet');
   });
 
+  it('reads a code in the cell after a label that goes on with a word and its colon (Cod.Aut. preaut.:)', () => {
+    const it = read(`Carta: VISA       **** **** **** 1234
+Cod.Aut. preaut.:            508812
+IMPORTO ADDEBITATO      EUR  128,90`);
+    expect(it.data.auth_code).toBe('508812');
+  });
+
   it('reads a bare Lote as the batch, and no number of the address as one (Lote 12 is a plot)', () => {
     const pt = read(`PASTELARIA LUSA\nRua das Flores, Lote 12\n2750-123 Cascais\nNº Trans.: 000271          Lote: 032\nVISA ************1234\nVALOR 12,00 EUR`);
     expect([pt.data.batch_number, pt.data.merchant_address]).toEqual(['032', 'Rua das Flores, Lote 12, 2750-123 Cascais']);

@@ -182,6 +182,8 @@ export function extractFields(pages: readonly TextPage[], definition: Definition
     if ((f.name === 'tax_amount' || f.name === 'tax_rate') && !f.path.includes('.')) list.push(...taxCandidates(f.name, taxRows()));
     if (f.name === 'tax_rate' && !f.path.includes('.') && list.length === 0) list.push(...[itemRateCandidate(doc, decimal)].filter((c) => c !== null));
     if (f.name === 'card_scheme' && kind === 'enum') list.push(...schemeCandidates(doc, f.field.values ?? []));
+    // A national network (`other`) gives way to a scheme the list names on a co-badged card (`Visa/Dankort`).
+    if (f.name === 'card_scheme' && kind === 'enum' && list.some((c) => c.value !== 'other')) list = list.filter((c) => c.value !== 'other');
     // A party's name under its section heading (`Verkäufer`, `Bill To`).
     if (kind === 'party_name' || (kind === 'text' && /_name$/.test(f.name))) list.push(...sectionCandidates(doc, hits, hitsOnLine));
     if (header && kind === 'party_name' && header.name && firstOfKind.get(kind) === f.path) list.push(headerCandidate(header.name.text, header.name.lines));

@@ -49,7 +49,9 @@ function aidFigures(text: string): string {
 export function schemeCandidates(doc: DocumentText, values: readonly string[]): Candidate[] {
   const out: Candidate[] = [];
   for (const c of aidCandidates(doc)) {
-    const scheme = schemeFromAid(String(c.value));
+    // A network the list does not name (`DANKORT`'s AID) is its `other`.
+    const aidScheme = schemeFromAid(String(c.value));
+    const scheme = aidScheme && !values.includes(aidScheme) && values.includes('other') && values.includes('visa') ? 'other' : aidScheme;
     if (scheme && values.includes(scheme)) out.push({ ...c, value: scheme, score: 0.44 });
   }
   for (const line of doc.lines) {

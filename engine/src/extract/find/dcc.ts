@@ -13,6 +13,7 @@ export interface Conversion {
 }
 
 const SPACE_GROUPED = /(?<![\p{N}.,])\d{1,3}(?: \d{3})+,\d{2}(?![\p{N}])/gu;
+const WHOLE_SPACE_GROUPED = /(?<![\p{N}.,])\d{1,3}(?: \d{3})+(?=\s?(?:[A-Z]{3}|Ft|Kč)(?![\p{L}]))/gu;
 
 // An exchange rate as terminals print it: `1 GBP = 1.2731 USD`, `KURS 1 EUR = 0,9868 CHF`, or in
 // a lower-case print `kurz: 1 czk = 0,04102 eur`.
@@ -43,6 +44,9 @@ export function readConversion(doc: DocumentText, decimal: DecimalMark | undefin
     const text = line.text.replace(/:/g, ' ');
     // With decimal commas, thousands parted by plain spaces are one figure (`KWOTA PLN 1 240,00`).
     const grouped = decimal === ',' ? [...text.matchAll(SPACE_GROUPED)].map((m) => ({ value: Number(m[0].replace(/ /g, '').replace(',', '.')), line, start: m.index, end: m.index + m[0].length })) : [];
+    // So are whole thousands with a currency's code after them, as currencies without minor units
+    // print (`62 400 HUF`).
+    grouped.push(...[...text.matchAll(WHOLE_SPACE_GROUPED)].map((m) => ({ value: Number(m[0].replace(/ /g, '')), line, start: m.index, end: m.index + m[0].length })));
     amounts.push(...grouped);
     for (const a of findAmounts(text, { decimal })) {
       if (a.decimal !== null && a.value > 0 && !grouped.some((g) => a.start < g.end && g.start < a.end)) amounts.push({ value: a.value, line, start: a.start, end: a.end });

@@ -2,7 +2,7 @@ import { KeyIndex } from '../layout/key-index.js';
 import { aliasPattern, compact, letterKey } from '../layout/labels.js';
 import { digitLetterReadings } from '../normalize/digit-letters.js';
 import { NEAR_MISS_MIN_LETTERS, oneEditApart } from '../normalize/one-edit.js';
-import { schemeWords, valueWords, vocabularyWordLanguages } from '../vocabulary/vocabulary.js';
+import { SCHEME_NAMES, schemeWords, valueWords, vocabularyWordLanguages } from '../vocabulary/vocabulary.js';
 
 /**
  * Words documents print for common enumeration values, beside those of the language files
@@ -44,11 +44,18 @@ const WORDS: Record<string, readonly string[]> = {
   card_product: ['visa signature', 'signature preferred'],
   // Dutch `PIN` is a debit card payment (`Betaald met PIN`, `Pinnen`), which names no verification.
   pin_payment: ['betaald met pin', 'pin betaling', 'pinbetaling', 'betaling pin', 'pinnen'],
+  // A PIN entered wrong (a declined slip's reason) verified nothing.
+  wrong_pin: ['incorrect pin', 'wrong pin', 'pin incorrect', 'pin incorect', 'nepareizs pin', 'pin errato', 'falsche pin', 'pin falsch', 'pin erróneo', 'pin incorrecto', 'code faux', 'väärä pin', 'fel pin', 'forkert pin', 'feil pin', 'błędny pin', 'nesprávny pin', 'chybný pin'],
 };
 
-/** A value's words: its own name (underscores read as spaces), this file's, the language files' and the scheme table's. */
-function wordsOf(value: string): string[] {
-  return [value.replace(/_/g, ' '), ...(WORDS[value] ?? []), ...valueWords(value), ...schemeWords(value)];
+/**
+ * A value's words: its own name (underscores read as spaces), this file's, the language files' and
+ * the scheme table's. In a list of card schemes, `other` takes the words of the table's schemes the
+ * list does not name (a national network: `DANKORT`, `PostFinance Card`).
+ */
+function wordsOf(value: string, values: readonly string[]): string[] {
+  const others = value === 'other' && values.includes('visa') ? SCHEME_NAMES.filter((s) => !values.includes(s)).flatMap((s) => schemeWords(s)) : [];
+  return [value.replace(/_/g, ' '), ...(WORDS[value] ?? []), ...valueWords(value), ...schemeWords(value), ...others];
 }
 
 interface Word {
@@ -64,7 +71,7 @@ function indexFor(values: readonly string[]): KeyIndex<Word> {
   let index = indexes.get(values);
   if (!index) {
     const words = [...values, ...shadowsOf(values)].flatMap((value) =>
-      wordsOf(value).flatMap((w) => {
+      wordsOf(value, values).flatMap((w) => {
         const re = aliasPattern(w);
         return re ? [{ key: letterKey(w), item: { value, re } }] : [];
       }),
@@ -110,13 +117,15 @@ export function enumMatches(text: string, values: readonly string[], every = fal
 /**
  * Words that hold a value's word and name no value: a signature that is not the cardholder's
  * (vocabulary `staff_signature`: `Signature du commerçant`, `Podpis kasjera` on a refund) and a
- * card product's name (`VISA SIGNATURE`) and a Dutch debit payment (`Betaald met PIN`), read
+ * card product's name (`VISA SIGNATURE`), a Dutch debit payment (`Betaald met PIN`) and a PIN
+ * entered wrong (`Incorrect PIN`, `PIN INCORECT`), read
  * with the list that has `signature` so that the longer words stand and name nothing.
  */
 const SHADOWS: ReadonlyMap<string, string> = new Map([
   ['staff_signature', 'signature'],
   ['card_product', 'signature'],
   ['pin_payment', 'pin'],
+  ['wrong_pin', 'pin'],
 ]);
 
 function shadowsOf(values: readonly string[]): string[] {
@@ -138,7 +147,7 @@ export function nearEnumMatches(text: string, values: readonly string[]): { valu
   let words = fuzzyIndexes.get(values);
   if (!words) {
     words = values.flatMap((value) =>
-      wordsOf(value)
+      wordsOf(value, values)
         .filter((w) => /^\p{L}+$/u.test(w) && w.length >= NEAR_MISS_MIN_LETTERS)
         .map((w) => ({ value, key: compact(w) })),
     );

@@ -288,12 +288,17 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
           };
           const fits = (t: string) => codeLike(t) && read(t) !== null;
           if (fits(v)) return [{ value: read(v) as string, raw: v, start: 0, end: v.length, quality: 1 }];
+          // Groups of figures parted by single spaces, the first too short alone, that fit together
+          // are one code, as a printer groups a reference (`RRN: 6288 09114217`).
+          const joined = v.replace(/ /g, '');
+          if (/^\d+(?: \d+)+$/u.test(v) && fits(joined) && !fits(v.split(' ')[0])) return [{ value: read(joined) as string, raw: v, start: 0, end: v.length, quality: 0.9 }];
           for (const m of v.matchAll(/\S+/g)) {
             if (fits(m[0])) return [{ value: read(m[0]) as string, raw: m[0], start: m.index, end: m.index + m[0].length, quality: 0.95 }];
           }
           // What fits no pattern is kept, weakly, to be reviewed as invalid (a misread code), unless
           // it is words a label runs into (`Autorisierung abgelehnt`: an outcome, no code).
-          return misreadWord(v) || plainWords(v) ? [] : [{ value: v, raw: v, start: 0, end: v.length, quality: 0.3 }];
+          // Nor words closed by a colon without a figure: the label's own rest (`Cod.Aut. preaut.:`).
+          return misreadWord(v) || plainWords(v) || LABEL_REST.test(v) ? [] : [{ value: v, raw: v, start: 0, end: v.length, quality: 0.3 }];
         }
       }
       return [{ value: v, raw: v, start: 0, end: v.length, quality: 0.9 }];
@@ -339,6 +344,9 @@ function documentNumber(text: string): ReadValue[] {
   // A price after other words (`Bon d'achat à partir de 150,00 EUR`, an offer on a till) is no
   // number, nor a rate (`20% OFF`).
   if (n > 0 && (PRICE.test(value) || /^,\d{2}(?!\d)/u.test(text.slice(skip + end)))) return [];
+  // Nor is a price with a decimal comma standing alone after the label (a tax total's `TOTAL TVA
+  // BON 8,33`, whose `BON` is no receipt's label).
+  if (/^,\d{2}\s*$/u.test(text.slice(skip + end))) return [];
   if (/^\s?%/u.test(text.slice(skip + end))) return [];
   // A document type's code before a series and number is part of the number, as Portuguese
   // documents are named (`FS A/4172`, `FT 2026/118`).
@@ -442,3 +450,6 @@ function isCardWord(raw: string): boolean {
 
 // A number's mark right after a word, with its figures or with them in the next cell (`N. 0088`, `Nr 12`, `n°`).
 const NUMBER_AFTER = /^\s*(?:n[°º]?|nr|no|num)\.?\s*:?\s*(?:\d|$)/iu;
+
+// Words and points closed by a colon, no figure among them: the rest of a label.
+const LABEL_REST = /^[\p{L}\s.]+:\s*$/u;

@@ -134,8 +134,12 @@ function readDigits(s: string, hint: DecimalMark | undefined): { value: number; 
     decimal = last.char;
   }
   const groups = decimal ? marks.slice(0, -1) : marks;
-  // Grouping marks must be one kind, three digits apart, and never the decimal mark itself.
-  if (new Set(groups.map((m) => m.char)).size > 1 || groups.some((m) => m.char === decimal)) return null;
+  // Grouping marks must be one kind, three digits apart, and never the decimal mark itself; but
+  // where every mark is one and the last has two digits after it (`1.249.00`), OCR read the
+  // decimal comma as the grouping point: the figure is read so, less surely.
+  const misreadComma = decimal !== null && tail === 2 && kinds.size === 1 && groups.length > 0;
+  if (misreadComma) ambiguous = true;
+  if (new Set(groups.map((m) => m.char)).size > 1 || (groups.some((m) => m.char === decimal) && !misreadComma)) return null;
   for (let i = 1; i < groups.length; i++) if (groups[i].at - groups[i - 1].at !== 4) return null;
   if (groups.length > 0) {
     const end = decimal ? last.at : s.length;

@@ -20,10 +20,10 @@ export interface ParsedCardMask {
 
 // Digits and mask characters in groups; at least four mask characters or a lead word.
 // The printed lead digits may be grouped as the card is (`5412 75** ...`).
-const MASKED = /(?<![\p{L}\p{N}])((?:[0-9]{4}[ -]?[0-9]{0,2}[ -]?)?(?:[*xX#•.]{2,}[ -]?){1,4}[*xX#•.]*[ -]?)([0-9]{4})(?![\p{N}])/gu;
+const MASKED = /(?<![\p{L}\p{N}])((?:[0-9]{4}[ -]?[0-9]{0,2}[ -]?)?(?:[*xX#•+.]{2,}[ -]?){1,4}[*xX#•+.]*[ -]?)([0-9]{4})(?![\p{N}])/gu;
 // A 17-digit card (Bancontact) printed in groups of four and one: the last four parted by the
 // last group's space (`6703 XXXX XXXX X512 2`).
-const MASKED_SPLIT = /(?<![\p{L}\p{N}])((?:[0-9]{4}[ -])?(?:[*xX#•]{4}[ -]){2,3}[*xX#•]{1,3})([0-9]{1,3})[ -]([0-9]{1,3})(?![\p{N}])/gu;
+const MASKED_SPLIT = /(?<![\p{L}\p{N}])((?:[0-9]{4}[ -])?(?:[*xX#•+]{4}[ -]){2,3}[*xX#•+]{1,3})([0-9]{1,3})[ -]([0-9]{1,3})(?![\p{N}])/gu;
 const ENDING = /\b(?:ending(?: in)?|ends in|last 4|last four)\s*[:#]?\s*([0-9]{4})(?![\p{N}])/giu;
 // The same words after the digits (`8866 (last 4)`).
 const ENDING_AFTER = /(?<![\p{L}\p{N}])([0-9]{4})\s*\(?(?:last 4|last four)\)?/giu;
@@ -103,10 +103,10 @@ const MARKS_END = /[*xX#•…](?: ?[*xX#•…])+[\s\d(]{0,3}$/u;
 // digits perhaps parted by one space (`** * * 5 773`). One `#` is a number sign (`#0272`), not a mask.
 const MARKS_ALONE = /^\s*(?:[*•…]|##)[\s*#•…]*([0-9](?: ?[0-9]){3})\s*$/u;
 
-const MASK_THEN_FIVE = /([*xX#•]{4,}\s?)([0-9]{5})(?![\p{L}\p{N}])/gu;
+const MASK_THEN_FIVE = /([*xX#•+]{4,}\s?)([0-9]{5})(?![\p{L}\p{N}])/gu;
 const AMEX_WORD = new RegExp(`(?<![\\p{L}])(?:${schemeWords('amex').map(escapeRegExp).join('|')})(?![\\p{L}])`, 'iu');
 
-const MASK_THEN_LETTERED = /([*xX#•]{4,}\s?)([0-9OoIlBSZ]{4})(?![\p{L}\p{N}])/gu;
+const MASK_THEN_LETTERED = /([*xX#•+]{4,}\s?)([0-9OoIlBSZ]{4})(?![\p{L}\p{N}])/gu;
 
 export function findCardMasks(printed: string): ParsedCardMask[] {
   const out: ParsedCardMask[] = [];
@@ -120,9 +120,9 @@ export function findCardMasks(printed: string): ParsedCardMask[] {
     return [{ lastFour: alone[1].replace(/ /g, ''), raw, start, end: start + raw.length, bin: null }];
   }
   // Two mask characters in a row or a lead word: what every match above needs, tested first.
-  if (!/[*xX#•.]{2}/u.test(text) && !/end|last|…/iu.test(text)) return out;
+  if (!/[*xX#•+.]{2}/u.test(text) && !/end|last|…/iu.test(text)) return out;
   for (const m of text.matchAll(MASKED)) {
-    const masks = (m[1].match(/[*xX#•.]/g) ?? []).length;
+    const masks = (m[1].match(/[*xX#•+.]/g) ?? []).length;
     // Fewer than four points is a mask only alone on its line or after a scheme's name, as OCR
     // reads `•••• 6158` (`... 6158`).
     if (masks < 4 && !/[*#•]/.test(m[1]) && !(ALONE.test(text) || AFTER_SCHEME.test(text.slice(0, m.index)))) continue;

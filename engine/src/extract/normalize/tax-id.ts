@@ -48,11 +48,11 @@ function vatFigures(text: string): string {
 
 /**
  * A labelled number's figures as OCR misreads them: a small l beside a figure is a 1 (codes
- * print capitals: `B-472l8830`, `725-228-4l-90`), and an O opening a run of figures a 0 (an
- * Italian `P.IVA O7418820725`).
+ * print capitals: `B-472l8830`, `725-228-4l-90`), and an O among figures or opening a run of
+ * them a 0 (`OIB: 19O44772135`, an Italian `P.IVA O7418820725`).
  */
 function labelledFigures(raw: string): string {
-  const ones = raw.replace(/l(?=\d)|(?<=\d)l/gu, '1');
+  const ones = raw.replace(/l(?=\d)|(?<=\d)l/gu, '1').replace(/(?<=\d)[Oo](?=\d)/gu, '0');
   return /^[Oo]\d{5,}$/u.test(ones) ? `0${ones.slice(1)}` : ones;
 }
 
