@@ -51,3 +51,25 @@ describe('a conversion in a currency without minor units', () => {
     expect(readConversion(doc, ',')).toMatchObject({ amount: 155.5, currency: 'EUR' });
   });
 });
+
+describe('Baltic prints and photographed figures', () => {
+  it('reads a Lithuanian street by its short word, and no bank or registration row as the shop\'s', () => {
+    const lt = read(`DEGALINĖ "KELIAS"\nVilniaus pl. 14, Panevėžys\nLT-35101\nVISA ************1234\nSUMA 12,00 EUR`);
+    expect(lt.data.merchant_address).toBe('Vilniaus pl. 14, Panevėžys, LT-35101');
+    const lv = read(`SEB banka\nSIA "DĀRZA CENTRS ZIEDS"\nRīgas iela 52, Valmiera, LV-4201\nVISA ************1234\nSumma 12,00 EUR`);
+    expect(lv.data.merchant).toBe('SIA "DĀRZA CENTRS ZIEDS"');
+    const till = readTillReceipt(`PARDUOTUVĖ\nSavanorių pr. 174, Vilnius\nĮm. k. 304418215\nDUONA   1,20\nVISO    1,20`);
+    expect(till.data.merchant_address).toBe('Savanorių pr. 174, Vilnius');
+  });
+
+  it('reads a cashier after a label printed in two languages', () => {
+    expect(readTillReceipt(`POOD\nKassiir / Кассир: Svetlana\nLEIB  1,20\nKOKKU 1,20`).data.cashier).toBe('Svetlana');
+  });
+
+  it('reads figures a photo thinned into letters: a price after its currency, a receipt number of O\'s, an AID, a minute', () => {
+    expect(read(`VISA ************1234\nSUMMA:          EUR 2B,90\nTšekk nr: 0O731`).data.amount).toBe(28.9);
+    expect(read(`VISA ************1234\nKuitti OO84\nSumma  EUR 4,20`).data.receipt_number).toBe('0084');
+    expect(read(`MASTERCARD ************1234\nAlD: AOOOOOOOO41O1O\nSUMA: EUR 9,20`).data.application_id).toBe('A0000000041010');
+    expect(read(`VISA ************1234\nLaikas: 16:4l\nSUMA: EUR 9,20`).data.transaction_time).toBe('16:41');
+  });
+});

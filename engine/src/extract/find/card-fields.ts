@@ -2,7 +2,7 @@ import type { DocumentText, Line } from '../layout/document-text.js';
 import { AID_SHAPE, findCardMasks, isAid, isLastFourAlone, isSchemeWord, lastFourApart, namesSchemeWord, schemeFromBin } from '../normalize/card.js';
 import { findAmounts } from '../normalize/amount.js';
 import { countryCurrency } from '../normalize/currency.js';
-import { fewLettersAsFigures } from '../normalize/digit-letters.js';
+import { fewLettersAsFigures, lettersAsFigures } from '../normalize/digit-letters.js';
 import { compact, escapeRegExp } from '../layout/labels.js';
 import { CARD_KINDS, schemeFromAid, schemeRides, valueWords, vocabularyWordLanguages } from '../vocabulary/vocabulary.js';
 import type { Candidate } from './candidates.js';
@@ -35,9 +35,13 @@ export function aidCandidates(doc: DocumentText): Candidate[] {
 // An AID's RID and first figures, where OCR read a figure as a letter (`A00000000310l0`, `A0000000043O60`).
 const AID_MISREAD = /(?<![\p{L}\p{N}])([AD])([0-9OolI]{9,31})(?![\p{L}\p{N}])/gu;
 
-/** The text with such an AID's letters read as the figures they look like (same length). */
+/**
+ * The text with such an AID's letters read as the figures they look like (same length): every
+ * O, l and I after its A or D where figures are among them (`AOOOOOOO31O1O`, a photo's thin
+ * zeros); the scheme table must still know the AID read.
+ */
 function aidFigures(text: string): string {
-  return text.replace(AID_MISREAD, (_all, a: string, rest: string) => a + (fewLettersAsFigures(rest, 2, false) ?? rest));
+  return text.replace(AID_MISREAD, (_all, a: string, rest: string) => a + (/\d.*\d/u.test(rest) ? lettersAsFigures(rest) : rest));
 }
 
 /**

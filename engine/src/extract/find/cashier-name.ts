@@ -21,6 +21,9 @@ export function cashierNames(list: readonly Candidate[]): Candidate[] {
         const m = typeof c.value === 'string' ? re.exec(c.value) : null;
         if (m) c = narrowedTo(c, m[1]);
       }
+      // A bilingual label's second half before the name (`Kassiir / Кассир: Svetlana`): the name.
+      const second = typeof c.value === 'string' ? SECOND_LABEL.exec(c.value) : null;
+      if (second) c = narrowedTo(c, second[1]);
       // No name opens with two small l's: the first is a capital I as OCR reads it (`llse`).
       if (typeof c.value === 'string' && /^ll\p{Ll}/u.test(c.value)) c = { ...c, value: `I${c.value.slice(1)}` };
       return c;
@@ -34,6 +37,9 @@ function narrowedTo(c: Candidate, part: string): Candidate {
 }
 
 const MONEY = /\d[.,]\d{2}(?!\d)/u;
+
+// A slash, one word and its colon before the value: the label printed again in a second language.
+const SECOND_LABEL = /^\/\s*[\p{L}.]+\s*:\s*(\S.*)$/u;
 
 let tillBefore: RegExp | null = null;
 

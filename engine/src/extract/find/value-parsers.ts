@@ -396,6 +396,8 @@ function digitsBetweenDigits(printed: string): string {
   // In a code of capitals and figures that holds a letter no figure looks like, an O between two
   // figures is a zero (`KB2188O3`); codes of figures and look-alike letters are read below.
   if (/^[\dA-Z]+$/u.test(printed) && /[AC-HJKMNPQRT-Y]/u.test(printed)) return printed.replace(/(?<=\d)O(?=\d)/gu, '0');
+  // Figures and O's alone, four or more (`OO84`, `OO3O2`): a photo's thin zeros, however many.
+  if (/^[\dOo]{4,}$/u.test(printed) && /\d/u.test(printed)) return printed.replace(/[Oo]/gu, '0');
   // A small l among figures is a 1 (`0l44`, `O0l4`, `088l2C`): codes print capitals.
   const value = /^[\dlOo]+$/u.test(printed) && /l/u.test(printed) && printed.replace(/\D/gu, '').length >= 2 ? printed.replace(/l/gu, '1') : /^[\dA-Zl]+$/u.test(printed) ? printed.replace(/(?<=\d)l(?=\d)/gu, '1') : printed;
   if (value.length < 4 || !/^[\dlIOoBSZ]+$/u.test(value)) return value;

@@ -77,7 +77,8 @@ export function zerosInFigures(text: string): string {
     .replace(SECOND_DECIMAL, (ch) => lettersAsFigures(ch, true))
     .replace(FIRST_DECIMAL, (ch) => lettersAsFigures(ch, true))
     .replace(CLOCK_MINUTE, (ch) => lettersAsFigures(ch, true))
-    .replace(ONE_OPENING_PRICE, '1');
+    .replace(ONE_OPENING_PRICE, '1')
+    .replace(PRICE_AFTER_CURRENCY, (p) => (/\d/u.test(p) ? lettersAsFigures(p, true) : p));
 }
 
 // The same in a price's first decimal place before its second (`14,S0`), and opening a clock's
@@ -86,13 +87,17 @@ const FIRST_DECIMAL = /(?<=(?<![\p{L}\d.,])\d{1,6}[.,])[BS](?=\d(?![\p{L}\p{N}])
 const CLOCK_MINUTE = /(?<=(?<![\p{L}\d])\d{1,2}:)[BS](?=\d(?![\p{L}\p{N}]))/gu;
 
 // An l or I between a figure's digits, or between a digit and a mark followed by a digit
-// (`1l2,40`, `19.0l.2026`), closing a clock's seconds (`10:22:3l`) or a date (`2026-11-2l`,
+// (`1l2,40`, `19.0l.2026`), closing a clock's minutes or seconds (`16:4l`, `10:22:3l`) or a date (`2026-11-2l`,
 // `21.11.202l`), opening a date (`l6-10-2026`)
 // or a price's decimals before an O (`27,lO`): a 1. Not after a figure alone (`1,5l` is a litre).
-const ONE_AMONG_DIGITS = /(?<=(?<![\p{L}\d])\d{4}-\d{2}-\d|(?<![\p{L}\d])\d{1,2}[./-]\d{1,2}[./-]\d{3})[lI](?![\p{L}\p{N}])|(?<=\d[.,:/-]?)[lI](?=\d)|(?<=\d)[lI](?=[.,:/-]\d)|(?<=(?<![\p{L}\d])\d{1,2}:\d{2}:\d)[lI](?![\p{L}\p{N}])|(?<![\p{L}\p{N}])[lI](?=\d[-./]\d{1,2}[-./]\d{2,4}(?!\d))|(?<=\d[.,])[lI](?=[Oo](?![\p{L}\p{N}]))/gu;
+const ONE_AMONG_DIGITS = /(?<=(?<![\p{L}\d])\d{1,2}:\d)[lI](?![\p{L}\p{N}])|(?<=(?<![\p{L}\d])\d{4}-\d{2}-\d|(?<![\p{L}\d])\d{1,2}[./-]\d{1,2}[./-]\d{3})[lI](?![\p{L}\p{N}])|(?<=\d[.,:/-]?)[lI](?=\d)|(?<=\d)[lI](?=[.,:/-]\d)|(?<=(?<![\p{L}\d])\d{1,2}:\d{2}:\d)[lI](?![\p{L}\p{N}])|(?<![\p{L}\p{N}])[lI](?=\d[-./]\d{1,2}[-./]\d{2,4}(?!\d))|(?<=\d[.,])[lI](?=[Oo](?![\p{L}\p{N}]))/gu;
 
 // An l or I opening a price glued to its digits (`EUR l89,90`): a 1, as no word runs into a figure with cents.
 const ONE_OPENING_PRICE = /(?<![\p{L}\p{N}])[lI](?=\d{1,5}[.,]\d{2}(?![\p{L}\p{N}]))/gu;
+
+// A price right after its currency's code or sign whose figures OCR read as look-alike letters
+// (`EUR 2B,90`, `EUR l9,S5`, `EUR  S,8O`): after the currency no word stands, so they are figures.
+const PRICE_AFTER_CURRENCY = /(?<=(?<![\p{L}])(?:[A-Z]{3}|€|£)\s{0,3})[\dlIOoBS]{1,5}[.,][\dOoBSlI]{2}(?![\p{L}\p{N}])/gu;
 
 // A B or S in a price's second decimal place (`28,4B`, `3,5S`): prices print two decimals and a
 // tax class letter comes after both (`8,50C`), so such a letter in their place is a misread
