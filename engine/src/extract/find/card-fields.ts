@@ -2,7 +2,7 @@ import type { DocumentText, Line } from '../layout/document-text.js';
 import { AID_SHAPE, findCardMasks, isAid, isLastFourAlone, isSchemeWord, lastFourApart, namesSchemeWord, schemeFromBin } from '../normalize/card.js';
 import { findAmounts } from '../normalize/amount.js';
 import { countryCurrency } from '../normalize/currency.js';
-import { fewLettersAsFigures, lettersAsFigures } from '../normalize/digit-letters.js';
+import { lettersAsFigures } from '../normalize/digit-letters.js';
 import { compact, escapeRegExp } from '../layout/labels.js';
 import { CARD_KINDS, schemeFromAid, schemeRides, valueWords, vocabularyWordLanguages } from '../vocabulary/vocabulary.js';
 import type { Candidate } from './candidates.js';
