@@ -71,5 +71,8 @@ describe('Baltic prints and photographed figures', () => {
     expect(read(`VISA ************1234\nKuitti OO84\nSumma  EUR 4,20`).data.receipt_number).toBe('0084');
     expect(read(`MASTERCARD ************1234\nAlD: AOOOOOOOO41O1O\nSUMA: EUR 9,20`).data.application_id).toBe('A0000000041010');
     expect(read(`VISA ************1234\nLaikas: 16:4l\nSUMA: EUR 9,20`).data.transaction_time).toBe('16:41');
+    // A price alone in its cell after the row's currency box (`Juomaraha    EUR  S,8O`).
+    const tip = read(`VISA ************1234\nSumma        EUR S4,2O\nJuomaraha    EUR  S,8O\nYhteensä     EUR 6O,OO`);
+    expect([tip.data.base_amount, tip.data.tip, tip.data.amount]).toEqual([54.2, 5.8, 60]);
   });
 });

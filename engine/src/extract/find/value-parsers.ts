@@ -107,6 +107,9 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
     case 'integer': {
       // A colon between a word and a figure parts a label from it (`Belopp:1016,95`), unlike one between figures (a time).
       text = zerosInFigures(text.replace(/(?<=\p{L}):(?=\d)/gu, ' '));
+      // A cell that is a price's shape alone, beside its label or its currency's box, with figures
+      // a photo thinned into look-alike letters (`S,8O` after `Juomaraha | EUR`): the figures.
+      if ((labelled || currencyInRow) && LETTERED_PRICE.test(text) && /\d/u.test(text)) text = lettersAsFigures(text, true);
       // The digits of a masked card number (`************9349`) are never a figure of money or a count.
       const masks = findCardMasks(text);
       const all = findAmounts(text, { decimal: ctx.decimal }).filter((a) => !masks.some((m) => a.start < m.end && m.start < a.end));
@@ -455,3 +458,6 @@ const NUMBER_AFTER = /^\s*(?:n[°º]?|nr|no|num)\.?\s*:?\s*(?:\d|$)/iu;
 
 // Words and points closed by a colon, no figure among them: the rest of a label.
 const LABEL_REST = /^[\p{L}\s.]+:\s*$/u;
+
+// A price's shape alone in a cell, its figures possibly read as l, I, O, B or S.
+const LETTERED_PRICE = /^\s*[\dlIOoBS]{1,5}[.,][\dOoBSlI]{2}\s*$/u;
