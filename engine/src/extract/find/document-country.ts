@@ -2,7 +2,7 @@ import { aliasPattern, compact } from '../layout/labels.js';
 import { SCHEME_NAMES, schemeCountry, vocabularyWordLanguages } from '../vocabulary/vocabulary.js';
 
 /** Where a language's slips come from, for the marks several countries share (`kr`, `$`). */
-const LANGUAGE_COUNTRY: Record<string, string> = { da: 'DK', nb: 'NO', sv: 'SE', fi: 'FI', is: 'IS', pl: 'PL', pt: 'PT', nl: 'NL', it: 'IT', es: 'ES', fr: 'FR', de: 'DE', cs: 'CZ', sk: 'SK', hu: 'HU', ro: 'RO', et: 'EE', lv: 'LV', lt: 'LT', hr: 'HR', sl: 'SI', el: 'GR', bg: 'BG', sr: 'RS', mk: 'MK', uk: 'UA', sq: 'AL' };
+const LANGUAGE_COUNTRY: Record<string, string> = { da: 'DK', nb: 'NO', sv: 'SE', fi: 'FI', is: 'IS', pl: 'PL', pt: 'PT', nl: 'NL', it: 'IT', es: 'ES', fr: 'FR', de: 'DE', cs: 'CZ', sk: 'SK', hu: 'HU', ro: 'RO', et: 'EE', lv: 'LV', lt: 'LT', hr: 'HR', sl: 'SI', el: 'GR', bg: 'BG', sr: 'RS', mk: 'MK', uk: 'UA', sq: 'AL', tr: 'TR' };
 
 // Card networks of one country (the scheme table's `country`): an `eftpos` slip is Australian, an `Interac` one Canadian.
 const NETWORK_COUNTRY: [RegExp, string][] = SCHEME_NAMES.flatMap((scheme) => {

@@ -282,6 +282,9 @@ for (let code = 0xc0; code <= 0x17f; code++) {
   if (!list.includes(c)) list.push(c);
   VARIANTS.set(base, list);
 }
+// The Turkish dotted capital `İ` lower-cases to two characters and folds to no `i` under a
+// case-insensitive pattern: it is listed as itself (`İŞYERİ NO`, `ÇİPLİ`).
+VARIANTS.get('i')?.push('İ');
 
 const ORDINAL_MARKS = '°º';
 

@@ -82,6 +82,8 @@ const MARKS: Record<string, Mark> = {
   'LEKË': { code: 'ALL' },
   Lek: { code: 'ALL', after: true },
   LEK: { code: 'ALL', after: true },
+  // Turkish lira: `TL` after a sum with its kuruş (`1.240,00 TL`; `ZVN4TL` is a code).
+  TL: { code: 'TRY', after: true, cents: true },
   // Bosnian convertible mark, only after a sum with cents: `KM` is also kilometres (`CTRA. N-432 KM 112`, `12 KM`).
   KM: { code: 'BAM', after: true, cents: true },
   lei: { code: 'RON' },
@@ -236,7 +238,7 @@ export function documentCurrency(found: readonly ParsedCurrency[]): ParsedCurren
 /** Each country's currency (ISO 3166 alpha-2 -> ISO 4217), for the countries the engine names. */
 const COUNTRY_CURRENCY: Record<string, string> = {
   DE: 'EUR', FR: 'EUR', ES: 'EUR', IT: 'EUR', NL: 'EUR', PT: 'EUR', FI: 'EUR', SK: 'EUR', EE: 'EUR', LV: 'EUR', LT: 'EUR', HR: 'EUR', SI: 'EUR',
-  IE: 'EUR', AT: 'EUR', BE: 'EUR', LU: 'EUR', GR: 'EUR', MT: 'EUR', CY: 'EUR', BG: 'BGN', RS: 'RSD', MK: 'MKD', UA: 'UAH', AL: 'ALL', BA: 'BAM',
+  IE: 'EUR', AT: 'EUR', BE: 'EUR', LU: 'EUR', GR: 'EUR', MT: 'EUR', CY: 'EUR', BG: 'BGN', RS: 'RSD', MK: 'MKD', UA: 'UAH', AL: 'ALL', BA: 'BAM', TR: 'TRY',
   SE: 'SEK', DK: 'DKK', NO: 'NOK', IS: 'ISK', PL: 'PLN', CZ: 'CZK', HU: 'HUF', RO: 'RON', CH: 'CHF', GB: 'GBP', US: 'USD',
   MY: 'MYR', SG: 'SGD', AU: 'AUD', CA: 'CAD', IN: 'INR', ID: 'IDR', TH: 'THB', PH: 'PHP', HK: 'HKD', JP: 'JPY', NZ: 'NZD', ZA: 'ZAR', CN: 'CNY', KR: 'KRW', VN: 'VND',
 };

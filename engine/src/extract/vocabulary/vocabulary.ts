@@ -33,6 +33,7 @@ import sr from './sr.json' with { type: 'json' };
 import mk from './mk.json' with { type: 'json' };
 import uk from './uk.json' with { type: 'json' };
 import sq from './sq.json' with { type: 'json' };
+import tr from './tr.json' with { type: 'json' };
 import addresses from './addresses.json' with { type: 'json' };
 import schemes from './card-schemes.json' with { type: 'json' };
 import { compact, letterKey } from '../layout/labels.js';
@@ -43,7 +44,7 @@ export interface LanguageVocabulary {
   words: Record<string, string[]>;
 }
 
-export const LANGUAGES: readonly LanguageVocabulary[] = [en, de, fr, es, ca, it, nl, pt, pl, sv, da, nb, fi, is, cs, sk, hu, ro, et, lv, lt, hr, sl, el, bg, sr, mk, uk, sq];
+export const LANGUAGES: readonly LanguageVocabulary[] = [en, de, fr, es, ca, it, nl, pt, pl, sv, da, nb, fi, is, cs, sk, hu, ro, et, lv, lt, hr, sl, el, bg, sr, mk, uk, sq, tr];
 
 /**
  * Labels of figures that are never a document's total: cash handed over, change, a cash
