@@ -424,3 +424,17 @@ describe('a small l read for a 1 among figures (round 13 photos)', () => {
     expect(read(`KAFFEEHAUS\nHauptstraBe 7\n34117 Kassel\nVISA ************1111\nBetrag EUR 12,00`).data.merchant_address).toBe('Hauptstraße 7, 34117 Kassel');
   });
 });
+
+describe('German and French prints as OCR reads a photo (round 19)', () => {
+  it('reads a clock whose ones are all read as l, and a label whose ü is read as ii', () => {
+    expect(zerosInFigures('LE 09/05/26 A 2l:l4:52')).toBe('LE 09/05/26 A 21:14:52');
+    expect(readTillReceipt(`APOTHEKE\nSALBE   4,73\nSUMME EUR   4,73\nBAR   10,00\nZuriick                      5,27`).data.change).toBe(5.27);
+  });
+
+  it('reads the words of a German no-PIN line, a narrow French trace, a French cashier and a meal voucher', () => {
+    expect(read(`girocard ************1234\nBetrag EUR 12,40\nKein PIN erforderlich`).data.verification_method).toBe('none');
+    expect(read(`CB ************1234\nTrs                     000074\nMONTANT 12,40 EUR`).data.trace_number).toBe('000074');
+    expect(readTillReceipt(`BRICOLAGE\nHOTE DE CAISSE : SOFIANE\nVIS   4,20\nTOTAL  4,20`).data.cashier).toBe('SOFIANE');
+    expect(readTillReceipt(`BOULANGERIE\nSANDWICH   8,90\nTOTAL   8,90\nTITRE RESTAURANT                 9,00`).data.payment_method).toBe('voucher');
+  });
+});

@@ -15,7 +15,7 @@ const WORDS: Record<string, readonly string[]> = {
   cash: ['cash', 'tunai', 'bar', 'espèces', 'especes', 'efectivo', 'contanti'],
   mobile_wallet: ['apple pay', 'google pay', 'samsung pay', 'grabpay', 'touch n go', 'tng', 'boost', 'alipay', 'wechat pay', 'paypal', 'blik', 'twint', 'mobile payment', 'satispay', 'mobilepay', 'vipps', 'swish', 'bizum', 'payconiq', 'mb way'],
   bank_transfer: ['bank transfer', 'wire transfer', 'transfer', 'überweisung', 'virement', 'SEPA'],
-  voucher: ['voucher', 'gift card', 'coupon'],
+  voucher: ['voucher', 'gift card', 'coupon', 'titre restaurant', 'titres restaurant', 'ticket restaurant', 'tickets restaurant', 'chèque déjeuner', 'cheque dejeuner', 'meal voucher'],
   visa: ['visa'],
   mastercard: ['mastercard', 'master card', 'MC'],
   amex: ['amex', 'american express'],

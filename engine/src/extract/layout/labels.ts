@@ -42,6 +42,8 @@ interface CompiledAlias {
   at: RegExp | null;
   /** The alias's letters and digits, upper-case: a line holds the alias only if its own hold these in a row. */
   key: string;
+  /** It holds a `ü`, which OCR may read as `ii`: its pattern is run over the whole line. */
+  umlaut: boolean;
   /** Letters and digits in the alias: longer labels win overlaps ("Sub Total" over "Total"). */
   weight: number;
 }
@@ -73,10 +75,12 @@ export class LabelFinder {
         const re = aliasPattern(alias, true, numbered);
         if (!re) continue;
         const at = /^[\s.:_/-]*[\p{L}\p{N}]/u.test(alias) ? new RegExp(re.source, 'iuy') : null;
-        compiled.push({ path, alias, re, at, key: letterKey(alias), weight: alias.replace(/[^\p{L}\p{N}]/gu, '').length });
+        compiled.push({ path, alias, re, at, key: letterKey(alias), weight: alias.replace(/[^\p{L}\p{N}]/gu, '').length, umlaut: /ü/iu.test(alias) });
       }
     }
-    this.compiled = new KeyIndex(compiled.map((c) => ({ key: c.key, item: c })));
+    // An alias with `ü` is looked up by its OCR form too (`ZURIICK`), which its pattern matches.
+    const umlautAsIi = (c: CompiledAlias) => (c.umlaut ? [{ key: letterKey(c.alias.replace(/ü/giu, 'ii')), item: c }] : []);
+    this.compiled = new KeyIndex(compiled.flatMap((c) => [{ key: c.key, item: c }, ...umlautAsIi(c)]));
     for (const c of compiled) for (const w of c.alias.split(/[^\p{L}\p{N}]+/u)) if (w) this.words.add(letterKey(w));
     const long = compiled.filter((c) => c.key.length >= NEAR_MISS_MIN_LETTERS && /^\p{L}+$/u.test(c.key));
     this.halves = new KeyIndex<AliasHalf>(
@@ -218,7 +222,8 @@ function textIndex(letters: Letters, p: number): number | null {
  */
 function aliasMatches(c: CompiledAlias, text: string, letters: Letters): RegExpExecArray[] {
   const sticky = c.at;
-  if (!sticky) return scan(c.re, text);
+  // An alias with `ü` may stand in its OCR form (`ii`), which its own letters do not find.
+  if (!sticky || c.umlaut) return scan(c.re, text);
   const out: RegExpExecArray[] = [];
   for (let p = letters.text.indexOf(c.key); p !== -1; p = letters.text.indexOf(c.key, p + 1)) {
     const at = textIndex(letters, p);
@@ -295,6 +300,8 @@ function letterPattern(c: string): string {
   const lower = c.toLowerCase();
   const base = baseLetter(lower);
   const variants = base.length === 1 ? VARIANTS.get(base) : undefined;
+  // OCR reads the German `ü` as `ii` (`Zuriick`, `Riickgeld`): a label's `ü` matches it too.
+  if (lower === 'ü' && variants) return `(?:[${variants.join('')}]|ii)`;
   return variants && variants.includes(lower) ? `[${variants.join('')}]` : escapeRegExp(c);
 }
 

@@ -78,6 +78,7 @@ export function zerosInFigures(text: string): string {
     .replace(FIRST_DECIMAL, (ch) => lettersAsFigures(ch, true))
     .replace(CLOCK_MINUTE, (ch) => lettersAsFigures(ch, true))
     .replace(ONE_OPENING_PRICE, '1')
+    .replace(CLOCK_ONES, (t) => (t.replace(/\D/gu, '').length >= 2 ? t.replace(/[lI]/gu, '1') : t))
     .replace(PRICE_AFTER_CURRENCY, (p) => (/\d/u.test(p) ? lettersAsFigures(p, true) : p));
 }
 
@@ -94,6 +95,9 @@ const ONE_AMONG_DIGITS = /(?<=(?<![\p{L}\d])\d{1,2}:\d)[lI](?![\p{L}\p{N}])|(?<=
 
 // An l or I opening a price glued to its digits (`EUR l89,90`): a 1, as no word runs into a figure with cents.
 const ONE_OPENING_PRICE = /(?<![\p{L}\p{N}])[lI](?=\d{1,5}[.,]\d{2}(?![\p{L}\p{N}]))/gu;
+
+// A clock whose ones OCR read as l or I, several of them (`2l:l4:52`): each group needs the others.
+const CLOCK_ONES = /(?<![\p{L}\p{N}])[\dlI]{1,2}:[\dlI]{2}(?::[\dlI]{2})?(?![\p{L}\p{N}])/gu;
 
 // A price right after its currency's code or sign whose figures OCR read as look-alike letters
 // (`EUR 2B,90`, `EUR l9,S5`, `EUR  S,8O`): after the currency no word stands, so they are figures.
