@@ -431,6 +431,13 @@ describe('German and French prints as OCR reads a photo (round 19)', () => {
     expect(readTillReceipt(`APOTHEKE\nSALBE   4,73\nSUMME EUR   4,73\nBAR   10,00\nZuriick                      5,27`).data.change).toBe(5.27);
   });
 
+  it('reads a price whose one figure is read as l, and a phone number\'s groups read with O and l', () => {
+    expect(zerosInFigures('Summe       7,94      l,21     9,15')).toBe('Summe       7,94      1,21     9,15');
+    // (A German number: the receipt's words name the country its digits are read for.)
+    expect(readTillReceipt(`DROGERIE MAYER\nKaiserstraße 4\n72764 Reutlingen\nTel. 07121 - 3O 88 l2\nSEIFE  1,20\nSUMME EUR  1,20\nGegeben BAR  5,00\nRückgeld  3,80\nVielen Dank für Ihren Einkauf`).data.merchant_phone).toBe('07121 - 30 88 12');
+    expect(readTillReceipt(`CAFE\nTel. +43 732 77 18 O4\nMELANGE  4,20\nSUMME  4,20`).data.merchant_phone).toBe('+43 732 77 18 04');
+  });
+
   it('reads the words of a German no-PIN line, a narrow French trace, a French cashier and a meal voucher', () => {
     expect(read(`girocard ************1234\nBetrag EUR 12,40\nKein PIN erforderlich`).data.verification_method).toBe('none');
     expect(read(`CB ************1234\nTrs                     000074\nMONTANT 12,40 EUR`).data.trace_number).toBe('000074');

@@ -213,8 +213,9 @@ export function readValues(kind: ValueKind, text: string, field: FieldDefinition
       // Nor is a run of figures that holds part of a date or a time (`14.03.2026 17:51` is no `2026 17`).
       // Dates written with spaces only (`6 03 2026`) are phone numbers as often (`+ 6 03 2026 6386`).
       const moments = [...findDates(text).filter((d) => /[./-]/.test(d.raw)), ...findTimes(text)];
-      // A zero read as an O among the figures (`04202 5118O4`) is a zero.
-      return findPhones(zerosInFigures(text), { country: ctx.country })
+      // A zero read as an O among the figures (`04202 5118O4`) is a zero; so is an O or an l in a
+      // group of the number's figures standing on its own (`77 18 O4`, `3O 88 l2`).
+      return findPhones(phoneGroupFigures(zerosInFigures(text)), { country: ctx.country })
         .filter((p) => !AFTER_REGISTRATION_LABEL.test(text.slice(0, p.start)) && !AFTER_NUMBER_SIGN.test(text.slice(0, p.start).replace(/[\d/.-]+$/u, '')))
         .filter((p) => !taxIds.some((t) => t.start < p.end && p.start < t.end) && !moments.some((m) => m.start < p.end && p.start < m.end))
         .map((p) => ({ value: p.value, raw: p.raw, start: p.start, end: p.end, quality: p.e164 ? 1 : 0.85 }));
@@ -461,3 +462,11 @@ const LABEL_REST = /^[\p{L}\s.]+:\s*$/u;
 
 // A price's shape alone in a cell, its figures possibly read as l, I, O, B or S.
 const LETTERED_PRICE = /^\s*[\dlIOoBS]{1,5}[.,][\dOoBSlI]{2}\s*$/u;
+
+// A group of two to five figures in which OCR read an O or an l, parted by spaces from the rest.
+const LETTERED_GROUP = /(?<![\p{L}\p{N}])[\dOolI]{2,5}(?![\p{L}\p{N}])/gu;
+
+/** The text with such groups read as figures, where two groups of figures stand before them (same length). */
+function phoneGroupFigures(text: string): string {
+  return text.replace(LETTERED_GROUP, (g, at: number) => (/\d/u.test(g) && /[OolI]/u.test(g) && /\d[\d -/]*\d\s*[-/]?\s*$/u.test(text.slice(0, at)) ? lettersAsFigures(g) : g));
+}

@@ -93,8 +93,9 @@ const CLOCK_MINUTE = /(?<=(?<![\p{L}\d])\d{1,2}:)[BS](?=\d(?![\p{L}\p{N}]))/gu;
 // or a price's decimals before an O (`27,lO`): a 1. Not after a figure alone (`1,5l` is a litre).
 const ONE_AMONG_DIGITS = /(?<=(?<![\p{L}\d])\d{1,2}:\d)[lI](?![\p{L}\p{N}])|(?<=(?<![\p{L}\d])\d{4}-\d{2}-\d|(?<![\p{L}\d])\d{1,2}[./-]\d{1,2}[./-]\d{3})[lI](?![\p{L}\p{N}])|(?<=\d[.,:/-]?)[lI](?=\d)|(?<=\d)[lI](?=[.,:/-]\d)|(?<=(?<![\p{L}\d])\d{1,2}:\d{2}:\d)[lI](?![\p{L}\p{N}])|(?<![\p{L}\p{N}])[lI](?=\d[-./]\d{1,2}[-./]\d{2,4}(?!\d))|(?<=\d[.,])[lI](?=[Oo](?![\p{L}\p{N}]))/gu;
 
-// An l or I opening a price glued to its digits (`EUR l89,90`): a 1, as no word runs into a figure with cents.
-const ONE_OPENING_PRICE = /(?<![\p{L}\p{N}])[lI](?=\d{1,5}[.,]\d{2}(?![\p{L}\p{N}]))/gu;
+// An l or I opening a price glued to its digits, or standing as its one figure (`EUR l89,90`, `l,21`): a
+// 1, as no word runs into a figure with cents.
+const ONE_OPENING_PRICE = /(?<![\p{L}\p{N}])[lI](?=\d{0,5}[.,]\d{2}(?![\p{L}\p{N}]))/gu;
 
 // A clock whose ones OCR read as l or I, several of them (`2l:l4:52`): each group needs the others.
 const CLOCK_ONES = /(?<![\p{L}\p{N}])[\dlI]{1,2}:[\dlI]{2}(?::[\dlI]{2})?(?![\p{L}\p{N}])/gu;
