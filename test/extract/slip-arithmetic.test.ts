@@ -42,6 +42,11 @@ IMPORTE TRANSACCION GBP:         8,58
     expect([ex.data.amount, ex.data.currency]).toEqual([8.58, 'GBP']);
   });
 
+  it('reads a rate that names the local currency by its letter mark (TL)', () => {
+    const c = readConversion(docOf('TUTAR / AMOUNT           9.600,00 TL\nKUR / RATE       1 EUR = 51,2480 TL\nTOPLAM / TOTAL            EUR 187.32'), ',');
+    expect(c).toMatchObject({ amount: 187.32, currency: 'EUR' });
+  });
+
   it('gives nothing where two equal figures fit a rate near one both ways round', () => {
     expect(readConversion(docOf('MONTANTE   EUR 1,00\nTAXA DE CAMBIO 1 EUR = 1,00320 CHF\nVALOR DEBITADO   1,00 CHF'), ',')).toBeNull();
   });

@@ -1,6 +1,7 @@
 import type { DocumentText, Line } from '../layout/document-text.js';
 import { findAmounts, type DecimalMark } from '../normalize/amount.js';
 import { isCurrencyCode } from '../known-lists.js';
+import { findCurrencies } from '../normalize/currency.js';
 import type { Candidate } from './candidates.js';
 
 /** A slip's dynamic currency conversion: the amount charged to the card, in the card's currency. */
@@ -17,8 +18,9 @@ const WHOLE_SPACE_GROUPED = /(?<![\p{N}.,])\d{1,3}(?: \d{3})+(?=\s?(?:[A-Z]{3}|F
 
 // An exchange rate as terminals print it: `1 GBP = 1.2731 USD`, `KURS 1 EUR = 0,9868 CHF`, or in
 // a lower-case print `kurz: 1 czk = 0,04102 eur`.
-// An O among the rate's figures is a zero as OCR reads a photo (`1 EUR = O,8612 GBP`).
-const RATE = /(?<![\p{N}.,])1(?:[.,]0+)?\s*([A-Z]{3})\s*=\s*([\dOo]+[.,][\dOo]*\d[\dOo]*)\s*([A-Z]{3})(?![\p{L}])/iu;
+// An O among the rate's figures is a zero as OCR reads a photo (`1 EUR = O,8612 GBP`). A
+// currency may be its letter mark (`1 EUR = 51,2480 TL`).
+const RATE = /(?<![\p{N}.,])1(?:[.,]0+)?\s*([A-Z]{2,3})\s*=\s*([\dOo]+[.,][\dOo]*\d[\dOo]*)\s*([A-Z]{2,3})(?![\p{L}])/iu;
 
 /**
  * Dynamic currency conversion read by its arithmetic, whatever the slip's words: an exchange rate
@@ -30,7 +32,7 @@ export function readConversion(doc: DocumentText, decimal: DecimalMark | undefin
   let rate: { from: string; to: string; value: number; row: number } | null = null;
   for (const line of doc.lines) {
     const m = RATE.exec(line.text);
-    const [from, to] = [m?.[1].toUpperCase() ?? '', m?.[3].toUpperCase() ?? ''];
+    const [from, to] = [codeOf(m?.[1] ?? ''), codeOf(m?.[3] ?? '')];
     if (m && isCurrencyCode(from) && isCurrencyCode(to) && from !== to) {
       rate = { from, to, value: Number(m[2].replace(/[Oo]/gu, '0').replace(',', '.')), row: line.row };
       break;
@@ -85,3 +87,11 @@ export function conversionCandidates(field: 'total' | 'currency', conversion: Co
 
 // Above the best a labelled reading ranks.
 const CONVERSION_SCORE = 2;
+
+/** A rate's currency as its code: an ISO code as printed, or a letter mark's (`TL`), read after a sum. */
+function codeOf(printed: string): string {
+  const upper = printed.toUpperCase();
+  if (upper.length === 3 && isCurrencyCode(upper)) return upper;
+  const mark = findCurrencies(`1,00 ${printed}`).find((c) => c.raw === printed);
+  return mark?.code ?? '';
+}
