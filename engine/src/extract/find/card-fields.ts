@@ -4,7 +4,7 @@ import { findAmounts } from '../normalize/amount.js';
 import { countryCurrency } from '../normalize/currency.js';
 import { lettersAsFigures } from '../normalize/digit-letters.js';
 import { compact, escapeRegExp } from '../layout/labels.js';
-import { CARD_KINDS, schemeFromAid, schemeRides, valueWords, vocabularyWordLanguages } from '../vocabulary/vocabulary.js';
+import { CARD_KINDS, schemeAsListed, schemeFromAid, schemeRides, valueWords, vocabularyWordLanguages } from '../vocabulary/vocabulary.js';
 import type { Candidate } from './candidates.js';
 
 // An EMV application identifier printed anywhere on a line.
@@ -55,8 +55,8 @@ export function schemeCandidates(doc: DocumentText, values: readonly string[]): 
   for (const c of aidCandidates(doc)) {
     // A network the list does not name (`DANKORT`'s AID) is its `other`.
     const aidScheme = schemeFromAid(String(c.value));
-    const scheme = aidScheme && !values.includes(aidScheme) && values.includes('other') && values.includes('visa') ? 'other' : aidScheme;
-    if (scheme && values.includes(scheme)) out.push({ ...c, value: scheme, score: 0.44 });
+    const scheme = aidScheme ? schemeAsListed(aidScheme, values) : null;
+    if (scheme) out.push({ ...c, value: scheme, score: 0.44 });
   }
   for (const line of doc.lines) {
     for (const mask of findCardMasks(line.text)) {

@@ -1,7 +1,7 @@
 import type { DocumentText, Line } from '../layout/document-text.js';
 import { findAmounts, type DecimalMark } from '../normalize/amount.js';
 import { isCurrencyCode } from '../known-lists.js';
-import { findCurrencies } from '../normalize/currency.js';
+import { markCode } from '../normalize/currency.js';
 import type { Candidate } from './candidates.js';
 
 /** A slip's dynamic currency conversion: the amount charged to the card, in the card's currency. */
@@ -88,10 +88,8 @@ export function conversionCandidates(field: 'total' | 'currency', conversion: Co
 // Above the best a labelled reading ranks.
 const CONVERSION_SCORE = 2;
 
-/** A rate's currency as its code: an ISO code as printed, or a letter mark's (`TL`), read after a sum. */
+/** A rate's currency as its code: an ISO code as printed, or a letter mark's (`TL`). */
 function codeOf(printed: string): string {
   const upper = printed.toUpperCase();
-  if (upper.length === 3 && isCurrencyCode(upper)) return upper;
-  const mark = findCurrencies(`1,00 ${printed}`).find((c) => c.raw === printed);
-  return mark?.code ?? '';
+  return upper.length === 3 && isCurrencyCode(upper) ? upper : (markCode(printed) ?? '');
 }

@@ -2,7 +2,7 @@ import { KeyIndex } from '../layout/key-index.js';
 import { aliasPattern, compact, letterKey } from '../layout/labels.js';
 import { digitLetterReadings } from '../normalize/digit-letters.js';
 import { NEAR_MISS_MIN_LETTERS, oneEditApart } from '../normalize/one-edit.js';
-import { SCHEME_NAMES, schemeWords, valueWords, vocabularyWordLanguages } from '../vocabulary/vocabulary.js';
+import { SCHEME_NAMES, schemeAsListed, schemeWords, valueWords, vocabularyWordLanguages } from '../vocabulary/vocabulary.js';
 
 /**
  * Words documents print for common enumeration values, beside those of the language files
@@ -54,7 +54,7 @@ const WORDS: Record<string, readonly string[]> = {
  * list does not name (a national network: `DANKORT`, `PostFinance Card`).
  */
 function wordsOf(value: string, values: readonly string[]): string[] {
-  const others = value === 'other' && values.includes('visa') ? SCHEME_NAMES.filter((s) => !values.includes(s)).flatMap((s) => schemeWords(s)) : [];
+  const others = value === 'other' ? SCHEME_NAMES.filter((s) => schemeAsListed(s, values) === 'other').flatMap((s) => schemeWords(s)) : [];
   return [value.replace(/_/g, ' '), ...(WORDS[value] ?? []), ...valueWords(value), ...schemeWords(value), ...others];
 }
 

@@ -205,6 +205,11 @@ function insideCode(text: string, start: number, end: number): boolean {
 // (BHD is also Berhad, the Malaysian company form: `SDN BHD` is no Bahraini dinar.)
 const NOT_CURRENCY_WORDS = new Set(['ALL', 'TOP', 'CUP', 'MOP', 'BOB', 'GEL', 'MAD', 'PEN', 'SOS', 'STD', 'SLL']);
 
+/** The currency a letter or sign mark names where the document names no country (`TL` is TRY, `zł` PLN), or null. */
+export function markCode(mark: string): string | null {
+  return MARKS[mark]?.code ?? null;
+}
+
 /** A mark shared by currencies about as common as each other (`kr`), which only the country settles. */
 export function isEvenlySharedMark(raw: string): boolean {
   return MARKS[raw]?.even === true;

@@ -188,6 +188,15 @@ export function vocabularyWordKeys(): ReadonlySet<string> {
 /** Every scheme with words or AIDs in the table. */
 export const SCHEME_NAMES: readonly string[] = Object.keys(SCHEMES);
 
+/**
+ * A scheme as a list of card-scheme values names it: itself where listed; in a scheme list with
+ * `other`, a network of the table the list does not name (`dankort`, `postfinance`) is `other`.
+ */
+export function schemeAsListed(scheme: string, values: readonly string[]): string | null {
+  if (values.includes(scheme)) return scheme;
+  return values.includes('other') && values.includes('visa') && SCHEME_NAMES.includes(scheme) ? 'other' : null;
+}
+
 const AIDS = Object.entries(SCHEMES)
   .flatMap(([scheme, e]) => e.aids.map((aid) => ({ aid, scheme })))
   .sort((a, b) => b.aid.length - a.aid.length);
